@@ -1,0 +1,153 @@
+"""What cannot happen at the table (RULES.md section 5), as problems by field."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from .deal import MAX_NAME, ChelemOutcome, Deal, PoigneeSize, Side
+from .rules import PetitAuBoutRule, RuleSet
+from .text import Problem
+
+OUDLER = Fraction(9, 2)
+"""What an oudler carries, counted with a low card."""
+EXCUSE_IN_CHELEM = 4
+"""The Excuse kept by the side that lost every trick counts only 4."""
+ALL_TRUMPS = 22
+"""21 trumps and the Excuse, which may stand for a trump in a poignée."""
+
+POIGNEE_TRUMPS: dict[int, dict[PoigneeSize, int]] = {
+    3: {PoigneeSize.SIMPLE: 13, PoigneeSize.DOUBLE: 15, PoigneeSize.TRIPLE: 18},
+    4: {PoigneeSize.SIMPLE: 10, PoigneeSize.DOUBLE: 13, PoigneeSize.TRIPLE: 15},
+    5: {PoigneeSize.SIMPLE: 8, PoigneeSize.DOUBLE: 10, PoigneeSize.TRIPLE: 13},
+}
+"""Trumps a poignée needs, by number of players."""
+
+
+def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
+    """Every reason why ``deal`` cannot happen under ``rules``; empty when it can."""
+    found: list[Problem] = []
+    found += _players(deal)
+    if found:
+        return found  # roles cannot be checked against a table that makes no sense
+    found += _roles(deal)
+    found += _contract(deal, rules)
+    found += _points(deal)
+    found += _petit_au_bout(deal, rules)
+    found += _poignees(deal)
+    found += _miseres(deal, rules)
+    return found
+
+
+def _players(deal: Deal) -> list[Problem]:
+    if not 3 <= len(deal.players) <= 5:
+        return [Problem("players", "players_count")]
+    if any(not name.strip() or len(name) > MAX_NAME for name in deal.players):
+        return [Problem("players", "players_name")]
+    twice = [name for name, n in Counter(deal.players).items() if n > 1]
+    return [Problem("players", "players_distinct", {"name": name}) for name in twice]
+
+
+def _roles(deal: Deal) -> list[Problem]:
+    found = []
+    if deal.taker not in deal.players:
+        found.append(Problem("taker", "not_playing", {"name": deal.taker}))
+    if deal.partner is not None and deal.partner != deal.taker:
+        if len(deal.players) != 5:
+            found.append(Problem("partner", "partner_not_five"))
+        elif deal.partner not in deal.players:
+            found.append(Problem("partner", "not_playing", {"name": deal.partner}))
+    return found
+
+
+def _contract(deal: Deal, rules: RuleSet) -> list[Problem]:
+    if deal.contract in rules.contracts:
+        return []
+    return [Problem("contract", "contract_not_offered", {"contract": deal.contract.value})]
+
+
+def _points(deal: Deal) -> list[Problem]:
+    if not 0 <= deal.oudlers <= 3:
+        return [Problem("oudlers", "oudlers_range")]
+    if not 0 <= deal.points <= 91 or (deal.points * 2).denominator != 1:
+        return [Problem("points", "points_range")]
+    least = _least_points(deal.oudlers, deal.chelem.outcome is ChelemOutcome.DEFENSE)
+    defence_least = _least_points(3 - deal.oudlers, deal.chelem.outcome is ChelemOutcome.ATTACK)
+    params = {"oudlers": deal.oudlers}
+    if deal.points < least:
+        return [Problem("points", "points_below_oudlers", params | {"least": _show(least)})]
+    if deal.points > 91 - defence_least:
+        most = 91 - defence_least
+        return [Problem("points", "points_above_oudlers", params | {"most": _show(most)})]
+    return []
+
+
+def _least_points(oudlers: int, lost_every_trick: bool) -> Fraction:
+    """The card points that ``oudlers`` oudlers carry at the least.
+
+    A side that lost every trick can have kept only its Excuse, worth 4.
+    """
+    least = OUDLER * oudlers
+    if lost_every_trick and oudlers:
+        least = OUDLER * (oudlers - 1) + EXCUSE_IN_CHELEM
+    return least
+
+
+def _show(points: Fraction) -> str:
+    return str(int(points)) if points.denominator == 1 else str(float(points))
+
+
+def _petit_au_bout(deal: Deal, rules: RuleSet) -> list[Problem]:
+    player = deal.petit_au_bout_player
+    if player is not None:
+        if player not in deal.players:
+            return [Problem("petit_au_bout_player", "not_playing", {"name": player})]
+        if deal.petit_au_bout is not None and deal.petit_au_bout is not deal.side_of(player):
+            return [Problem("petit_au_bout_player", "petit_player_side", {"name": player})]
+    side = deal.petit_side
+    if side is None:
+        return []
+    if rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT and player is None:
+        return [Problem("petit_au_bout_player", "petit_player_needed")]
+    if side is Side.ATTACK and deal.oudlers == 0:
+        return [Problem("petit_au_bout", "petit_attack_no_oudler")]
+    if side is Side.DEFENSE and deal.oudlers == 3:
+        return [Problem("petit_au_bout", "petit_defense_all_oudlers")]
+    outcome = deal.chelem.outcome
+    if (outcome is ChelemOutcome.ATTACK and side is Side.DEFENSE) or (
+        outcome is ChelemOutcome.DEFENSE and side is Side.ATTACK
+    ):
+        return [Problem("petit_au_bout", "petit_against_chelem")]
+    return []
+
+
+def _poignees(deal: Deal) -> list[Problem]:
+    found = []
+    for poignee in deal.poignees:
+        if poignee.player not in deal.players:
+            found.append(Problem("poignees", "not_playing", {"name": poignee.player}))
+    shown = Counter(p.player for p in deal.poignees)
+    found += [
+        Problem("poignees", "poignee_twice", {"name": name}) for name, n in shown.items() if n > 1
+    ]
+    trumps = sum(POIGNEE_TRUMPS[len(deal.players)][p.size] for p in deal.poignees)
+    if trumps > ALL_TRUMPS:
+        found.append(Problem("poignees", "poignee_too_many_trumps", {"trumps": trumps}))
+    return found
+
+
+def _miseres(deal: Deal, rules: RuleSet) -> list[Problem]:
+    if not deal.miseres:
+        return []
+    if rules.misere == 0:
+        return [Problem("miseres", "misere_not_played")]
+    found = [
+        Problem("miseres", "not_playing", {"name": name})
+        for name in deal.miseres
+        if name not in deal.players
+    ]
+    declared = Counter(deal.miseres)
+    found += [
+        Problem("miseres", "misere_twice", {"name": name}) for name, n in declared.items() if n > 1
+    ]
+    return found

@@ -1,0 +1,250 @@
+"""The words the scoring module says to players, in French and in English.
+
+The rest of the module speaks in keys (``"points_range"``); this is the only
+place that turns them into sentences, so a translation is one table away.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+LANGUAGES = ("fr", "en")
+DEFAULT_LANGUAGE = "fr"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # the request itself
+    "required": {"en": "This field is required.", "fr": "Ce champ est obligatoire."},
+    "unknown_field": {
+        "en": "Unknown field: check its spelling.",
+        "fr": "Champ inconnu : vérifiez son orthographe.",
+    },
+    "not_a_string": {"en": "Give a player's name.", "fr": "Indiquez le nom d'un joueur."},
+    "not_a_list": {"en": "Give a list.", "fr": "Indiquez une liste."},
+    "not_an_object": {"en": "Give an object.", "fr": "Indiquez un objet."},
+    "not_a_bool": {"en": "Give true or false.", "fr": "Indiquez true ou false."},
+    # players and roles
+    "players_count": {
+        "en": "A deal is played by 3, 4 or 5 players.",
+        "fr": "Une donne se joue à 3, 4 ou 5 joueurs.",
+    },
+    "players_name": {
+        "en": "Each player needs a name of 1 to 40 characters.",
+        "fr": "Chaque joueur doit avoir un nom de 1 à 40 caractères.",
+    },
+    "players_distinct": {
+        "en": "Two players have the same name: {name}.",
+        "fr": "Deux joueurs ont le même nom : {name}.",
+    },
+    "not_playing": {
+        "en": "{name} is not playing this deal.",
+        "fr": "{name} ne joue pas cette donne.",
+    },
+    "partner_not_five": {
+        "en": "A partner is only called at 5 players.",
+        "fr": "On n'appelle un partenaire qu'à 5 joueurs.",
+    },
+    # contract, oudlers, points
+    "contract_unknown": {
+        "en": "Choose prise, garde, garde sans or garde contre.",
+        "fr": "Choisissez prise, garde, garde sans ou garde contre.",
+    },
+    "contract_not_offered": {
+        "en": "These rules do not offer the contract {contract}.",
+        "fr": "Ces règles ne proposent pas le contrat {contract}.",
+    },
+    "oudlers_range": {
+        "en": "Oudlers must be 0, 1, 2 or 3.",
+        "fr": "Le nombre de bouts doit être 0, 1, 2 ou 3.",
+    },
+    "points_range": {
+        "en": "Points must be between 0 and 91, in steps of 0.5.",
+        "fr": "Les points doivent être entre 0 et 91, par demi-point.",
+    },
+    "points_below_oudlers": {
+        "en": "With {oudlers} oudler(s) the attack has at least {least} points.",
+        "fr": "Avec {oudlers} bout(s), l'attaque a au moins {least} points.",
+    },
+    "points_above_oudlers": {
+        "en": "With {oudlers} oudler(s) the attack has at most {most} points: "
+        "the defence's oudlers carry the rest.",
+        "fr": "Avec {oudlers} bout(s), l'attaque a au plus {most} points : "
+        "les bouts de la défense portent le reste.",
+    },
+    # petit au bout
+    "petit_side_unknown": {
+        "en": "Petit au bout is taken by the attack or the defence.",
+        "fr": "Le petit au bout est mené par l'attaque ou la défense.",
+    },
+    "petit_attack_no_oudler": {
+        "en": "The attack cannot take the Petit au bout with no oudler.",
+        "fr": "L'attaque ne peut pas mener le petit au bout sans aucun bout.",
+    },
+    "petit_defense_all_oudlers": {
+        "en": "The defence cannot take the Petit au bout when the attack has all 3 oudlers.",
+        "fr": "La défense ne peut pas mener le petit au bout si l'attaque a les 3 bouts.",
+    },
+    "petit_against_chelem": {
+        "en": "The side that took every trick took the last one, with the Petit if it was there.",
+        "fr": "Le camp qui a fait tous les plis a fait le dernier, petit compris.",
+    },
+    "petit_player_needed": {
+        "en": "These rules pay the player who took the Petit au bout: say who.",
+        "fr": "Ces règles paient le joueur qui a mené le petit au bout : indiquez lequel.",
+    },
+    "petit_player_side": {
+        "en": "{name} is not on the side given for the Petit au bout.",
+        "fr": "{name} n'est pas dans le camp indiqué pour le petit au bout.",
+    },
+    # poignées
+    "poignee_size_unknown": {
+        "en": "A poignée is simple, double or triple.",
+        "fr": "Une poignée est simple, double ou triple.",
+    },
+    "poignee_twice": {
+        "en": "{name} shows only one poignée per deal.",
+        "fr": "{name} ne montre qu'une poignée par donne.",
+    },
+    "poignee_too_many_trumps": {
+        "en": "These poignées need {trumps} trumps; there are only 22 (with the Excuse).",
+        "fr": "Ces poignées demandent {trumps} atouts ; il n'y en a que 22 (avec l'Excuse).",
+    },
+    # chelem, misère
+    "chelem_outcome_unknown": {
+        "en": "Chelem outcome is attack, defense or none.",
+        "fr": "L'issue du chelem est attack, defense ou none.",
+    },
+    "misere_not_played": {
+        "en": "These rules do not pay a misère.",
+        "fr": "Ces règles ne paient pas la misère.",
+    },
+    "misere_twice": {
+        "en": "{name} declares a misère only once.",
+        "fr": "{name} ne déclare la misère qu'une fois.",
+    },
+    # rule sets
+    "rules_not_object": {
+        "en": "Rules are an object of settings.",
+        "fr": "Les règles sont un objet de réglages.",
+    },
+    "rules_unknown": {
+        "en": "Unknown rule setting: {setting}.",
+        "fr": "Réglage de règle inconnu : {setting}.",
+    },
+    "rules_unknown_name": {
+        "en": "Unknown rule set: {name}.",
+        "fr": "Jeu de règles inconnu : {name}.",
+    },
+    "rules_bad_half_point": {
+        "en": "half_point is winner or floor.",
+        "fr": "half_point vaut winner ou floor.",
+    },
+    "rules_bad_five_player_split": {
+        "en": "five_player_split is two_thirds or equal.",
+        "fr": "five_player_split vaut two_thirds ou equal.",
+    },
+    "rules_bad_petit_au_bout": {
+        "en": "petit_au_bout is side or player_flat.",
+        "fr": "petit_au_bout vaut side ou player_flat.",
+    },
+    "rules_bad_poignee_values": {
+        "en": "poignee_values is three whole numbers from 0 to 10000.",
+        "fr": "poignee_values est formé de trois nombres entiers de 0 à 10000.",
+    },
+    "rules_bad_poignee_multiplied": {
+        "en": "poignee_multiplied is true or false.",
+        "fr": "poignee_multiplied vaut true ou false.",
+    },
+    "rules_bad_coefficients": {
+        "en": "coefficients gives each contract a whole number from 1 to 100.",
+        "fr": "coefficients donne à chaque contrat un nombre entier de 1 à 100.",
+    },
+    "rules_bad_contracts": {
+        "en": "contracts lists at least one contract, each once.",
+        "fr": "contracts liste au moins un contrat, chacun une fois.",
+    },
+    "rules_bad_misere": {
+        "en": "misere is a whole number from 0 to 10000.",
+        "fr": "misere est un nombre entier de 0 à 10000.",
+    },
+}
+
+LABELS: dict[str, dict[str, str]] = {
+    "base": {
+        "en": "{contract}: (25 + {margin}) × {coef}",
+        "fr": "{contract} : (25 + {margin}) × {coef}",
+    },
+    "poignee": {"en": "Poignée {size}", "fr": "Poignée {size}"},
+    "poignee_multiplied": {
+        "en": "Poignée {size}: {value} × {coef}",
+        "fr": "Poignée {size} : {value} × {coef}",
+    },
+    "petit_attack": {
+        "en": "Petit au bout (attack): 10 × {coef}",
+        "fr": "Petit au bout (attaque) : 10 × {coef}",
+    },
+    "petit_defense": {
+        "en": "Petit au bout (defence): 10 × {coef}",
+        "fr": "Petit au bout (défense) : 10 × {coef}",
+    },
+    "petit_player": {"en": "Petit au bout ({name})", "fr": "Petit au bout ({name})"},
+    "chelem_announced_made": {"en": "Chelem announced and made", "fr": "Chelem annoncé et réussi"},
+    "chelem_made": {"en": "Chelem made, not announced", "fr": "Chelem réussi sans annonce"},
+    "chelem_announced_failed": {
+        "en": "Chelem announced, not made",
+        "fr": "Chelem annoncé et chuté",
+    },
+    "chelem_defense": {"en": "Chelem by the defence", "fr": "Chelem de la défense"},
+    "misere": {"en": "Misère ({name})", "fr": "Misère ({name})"},
+}
+
+CONTRACT_NAMES: dict[str, dict[str, str]] = {
+    "prise": {"en": "Prise", "fr": "Prise"},
+    "garde": {"en": "Garde", "fr": "Garde"},
+    "garde_sans": {"en": "Garde sans", "fr": "Garde sans"},
+    "garde_contre": {"en": "Garde contre", "fr": "Garde contre"},
+}
+
+
+def language(lang: str | None) -> str:
+    """``lang`` if we speak it, else the default (French)."""
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _format(
+    table: dict[str, dict[str, str]], key: str, lang: str | None, params: Mapping[str, object]
+) -> str:
+    return table[key][language(lang)].format(**params)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with a deal or a rule set: the field, and what is wrong."""
+
+    field: str
+    key: str
+    params: Mapping[str, object] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+
+    def message(self, lang: str | None = DEFAULT_LANGUAGE) -> str:
+        """The sentence a player reads, in ``lang`` (``"fr"`` or ``"en"``)."""
+        return _format(MESSAGES, self.key, lang, self.params)
+
+
+def label(key: str, lang: str | None, params: Mapping[str, object]) -> str:
+    """The label of an explanation line."""
+    return _format(LABELS, key, lang, params)
+
+
+def contract_name(contract: str, lang: str | None = DEFAULT_LANGUAGE) -> str:
+    """A contract's name as players say it."""
+    return CONTRACT_NAMES[contract][language(lang)]
+
+
+def errors_by_field(problems: list[Problem], lang: str | None) -> dict[str, list[str]]:
+    """Problems grouped by field, in ``lang``: the shape of the API's 422 answer."""
+    grouped: dict[str, list[str]] = {}
+    for problem in problems:
+        grouped.setdefault(problem.field, []).append(problem.message(lang))
+    return grouped

@@ -1,0 +1,155 @@
+"""POST /api/v1/score, as spec/scoring-api.md says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+GARDE: dict[str, Any] = {
+    "players": ["Alice", "Bob", "Chloé", "David"],
+    "taker": "Alice",
+    "partner": None,
+    "contract": "garde",
+    "oudlers": 2,
+    "points": 49,
+    "poignees": [{"player": "Alice", "size": "simple"}],
+    "petit_au_bout": "attack",
+    "chelem": {"announced": False, "outcome": "none"},
+    "rules": {},
+}
+
+
+def post(client: FlaskClient, body: Any, lang: str | None = None) -> Any:
+    headers = {"Accept-Language": lang} if lang else {}
+    return client.post("/api/v1/score", json=body, headers=headers)
+
+
+def test_the_spec_example_answer(client: FlaskClient) -> None:
+    response = post(client, GARDE, "en")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["scores"] == {"Alice": 318, "Bob": -106, "Chloé": -106, "David": -106}
+    assert (body["won"], body["target"], body["margin"], body["unit"]) == (True, 41, 8, 106)
+    assert body["lines"] == [
+        {"label": "Garde: (25 + 8) × 2", "points": 66},
+        {"label": "Poignée simple", "points": 20},
+        {"label": "Petit au bout (attack): 10 × 2", "points": 20},
+    ]
+    assert body["rules"]["half_point"] == "winner"
+    assert body["rules"]["coefficients"] == {
+        "prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("header", "label"),
+    [
+        (None, "Garde : (25 + 8) × 2"),
+        ("en", "Garde: (25 + 8) × 2"),
+        ("en-GB,en;q=0.9", "Garde: (25 + 8) × 2"),
+        ("fr-FR,fr;q=0.9,en;q=0.5", "Garde : (25 + 8) × 2"),
+        ("de", "Garde : (25 + 8) × 2"),
+    ],
+)
+def test_labels_follow_accept_language_french_by_default(
+    client: FlaskClient, header: str | None, label: str
+) -> None:
+    assert post(client, GARDE, header).get_json()["lines"][0]["label"] == label
+
+
+def test_errors_are_in_the_request_language(client: FlaskClient) -> None:
+    bad = GARDE | {"points": 95}
+    assert post(client, bad, "en").get_json() == {
+        "errors": {"points": ["Points must be between 0 and 91, in steps of 0.5."]}
+    }
+    assert post(client, bad).get_json() == {
+        "errors": {"points": ["Les points doivent être entre 0 et 91, par demi-point."]}
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"partner": "Bob"}, "partner"),
+        ({"taker": "Zoé"}, "taker"),
+        ({"contract": "pousse"}, "contract"),
+        ({"oudlers": 4}, "oudlers"),
+        ({"points": 40.3}, "points"),
+        ({"points": "49"}, "points"),
+        ({"points": True}, "points"),
+        ({"poigneees": []}, "poigneees"),
+        ({"poignees": [{"player": "Alice", "size": "quadruple"}]}, "poignees"),
+        ({"chelem": {"announced": "yes"}}, "chelem"),
+        ({"rules": {"half_point": "up"}}, "rules"),
+        ({"rules": {"contracts": ["prise"]}}, "contract"),
+        ({"miseres": [{"player": "Bob"}]}, "miseres"),
+        ({"players": ["Alice", "Alice", "Bob"]}, "players"),
+        ({"players": "Alice"}, "players"),
+    ],
+)
+def test_a_deal_that_cannot_be_scored_answers_422_naming_the_field(
+    client: FlaskClient, change: dict[str, Any], field: str
+) -> None:
+    response = post(client, GARDE | change, "en")
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert field in errors
+    assert all(isinstance(message, str) and message for message in errors[field])
+
+
+def test_missing_fields_are_each_named(client: FlaskClient) -> None:
+    response = post(client, {"players": ["A", "B", "C"]}, "en")
+    assert response.status_code == 422
+    assert set(response.get_json()["errors"]) == {"taker", "contract", "oudlers", "points"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"not json", b"[1, 2]", b'"deal"', b"null", b'{"points": NaN}', b"[" * 100_000],
+)
+def test_a_body_that_is_not_a_json_object_answers_400(client: FlaskClient, body: bytes) -> None:
+    response = client.post("/api/v1/score", data=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert list(response.get_json()["errors"]) == ["_"]
+
+
+def test_partner_null_absent_or_the_taker_means_alone(client: FlaskClient) -> None:
+    five = GARDE | {"players": ["Alice", "Bob", "Chloé", "David", "Émile"], "poignees": []}
+    answers = [
+        post(client, five | {"partner": partner}).get_json()["scores"]
+        for partner in (None, "Alice")
+    ]
+    absent = {k: v for k, v in five.items() if k != "partner"}
+    answers.append(post(client, absent).get_json()["scores"])
+    # garde, won by 8, petit: (25 + 8) × 2 + 20 = 86; alone at 5 the taker gets 4 × 86.
+    assert answers == [{"Alice": 344, "Bob": -86, "Chloé": -86, "David": -86, "Émile": -86}] * 3
+
+
+def test_rules_are_applied_and_returned_in_full(client: FlaskClient) -> None:
+    body = GARDE | {"rules": {"poignee_multiplied": True, "coefficients": {"garde": 3}}}
+    answer = post(client, body, "en").get_json()
+    # (25 + 8) × 3 = 99; poignée 20 × 3 = 60; petit 10 × 3 = 30; unit 189.
+    assert answer["unit"] == 189
+    assert answer["rules"]["coefficients"]["garde"] == 3
+    assert answer["rules"]["coefficients"]["garde_sans"] == 4
+    assert answer["rules"]["misere"] == 0
+
+
+def test_a_player_payment_is_a_line_with_the_player(client: FlaskClient) -> None:
+    body = GARDE | {"rules": {"misere": 10}, "miseres": [{"player": "Bob"}]}
+    answer = post(client, body, "en").get_json()
+    assert {"label": "Misère (Bob)", "points": 10, "player": "Bob"} in answer["lines"]
+    # 106 per defender as before; Bob then receives 10 from each of the other three.
+    assert answer["scores"] == {"Alice": 308, "Bob": -76, "Chloé": -116, "David": -116}
+
+
+def test_get_is_not_allowed_and_nothing_is_a_500(client: FlaskClient) -> None:
+    assert client.get("/api/v1/score").status_code == 405
+
+
+def test_a_huge_body_is_refused_not_crashed(client: FlaskClient) -> None:
+    body = b'{"players": ["' + b"x" * (3 * 1024 * 1024) + b'"]}'
+    response = client.post("/api/v1/score", data=body, content_type="application/json")
+    assert response.status_code == 413
