@@ -7,11 +7,22 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from datetime import timedelta
+
+from flask import Flask, request
+from flask_babel import Babel
+from flask_migrate import Migrate
+from flask_wtf import CSRFProtect
 
 from .db import db
 
 ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("fr", "en")
+LANGUAGE_COOKIE = "lang"
+
+babel = Babel()
+csrf = CSRFProtect()
+migrate = Migrate(directory=str(Path(__file__).resolve().parent / "migrations"))
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -29,7 +40,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{ROOT / 'instance' / 'scorekeeper.sqlite'}",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        JSON_SORT_KEYS=False,
+        BABEL_DEFAULT_LOCALE="fr",
+        # The device remembers its clubs and evenings in this signed cookie.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -37,24 +53,33 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     db.init_app(app)
+    migrate.init_app(app, db)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=locale)
 
-    from . import api, home
+    from . import api, clubs, evenings, home, sheets, templating
+
+    templating.init_app(app)
 
     app.register_blueprint(api.bp)
-    app.register_blueprint(home.bp)
-
-    @app.cli.command("init-db")
-    def init_db() -> None:
-        """Create the database tables that do not exist yet."""
-        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-        db.create_all()
-        print("Database ready.")
+    csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
+    for module in (home, clubs, evenings, sheets):
+        app.register_blueprint(module.bp)
 
     return app
+
+
+def locale() -> str:
+    """The person's language: the switch's cookie, else the browser's, else French."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default="fr") or "fr"
 
 
 def _from_environment() -> dict[str, str]:

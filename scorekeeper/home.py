@@ -1,10 +1,46 @@
-"""The home page."""
+"""The home page: the clubs and evenings this device knows, and the language switch."""
 
-from flask import Blueprint, render_template
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, render_template, request
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from . import LANGUAGE_COOKIE, LANGUAGES
+from .db import db
+from .links import remembered
+from .models import Club, Sheet
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("index.html")
+    club_tokens = remembered("clubs")
+    sheet_tokens = remembered("sheets")
+    clubs = db.session.scalars(select(Club).where(Club.token.in_(club_tokens))).all() if club_tokens else []
+    sheets = (
+        db.session.scalars(
+            select(Sheet).where(Sheet.edit_token.in_(sheet_tokens)).order_by(Sheet.date.desc(), Sheet.id.desc())
+        ).all()
+        if sheet_tokens
+        else []
+    )
+    clubs = sorted(clubs, key=lambda c: club_tokens.index(c.token))
+    return render_template("home/index.html", clubs=clubs, sheets=sheets)
+
+
+@bp.get("/lang/<code>")
+def language(code: str) -> Response:
+    """Switch the language; back to the page the person came from."""
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
+        target = "/"
+    response = redirect(target)
+    if code in LANGUAGES:
+        response.set_cookie(
+            LANGUAGE_COOKIE, code, max_age=400 * 24 * 3600, httponly=True, samesite="Lax"
+        )
+    return response

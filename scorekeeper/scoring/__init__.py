@@ -34,11 +34,11 @@ from .rules import (
     rule_set,
 )
 from .score import TARGETS, Line, Result, score
-from .text import Problem, errors_by_field
+from .text import Problem, contract_name, errors_by_field
 
 __all__ = [
     "FFT", "POIGNEE_TRUMPS", "TARGETS", "VARIANTS", "Chelem", "ChelemOutcome", "Contract",
     "Deal", "DealError", "FivePlayerSplit", "HalfPoint", "Line", "PetitAuBoutRule", "Poignee",
     "PoigneeSize", "Problem", "Result", "RuleSet", "RulesError", "Side", "Variant",
-    "deal_from_json", "errors_by_field", "parse_points", "problems", "rule_set", "score",
+    "contract_name", "deal_from_json", "errors_by_field", "parse_points", "problems", "rule_set", "score",
 ]  # fmt: skip

@@ -1,0 +1,222 @@
+"""The deal form: one form for every sheet, its choices from the seating and the rules.
+
+The form reads what was typed into an :class:`~.ledger.Entry`; the scoring
+module says what is wrong, and each problem is shown next to its field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import get_locale
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import Length
+
+from .forms import MultiCheckboxField, options
+from .ledger import Entry
+from .rotation import TableMode
+from .scoring import (
+    Chelem,
+    ChelemOutcome,
+    Contract,
+    DealError,
+    PetitAuBoutRule,
+    Poignee,
+    PoigneeSize,
+    Problem,
+    RuleSet,
+    Side,
+    contract_name,
+    parse_points,
+)
+
+ALONE = "-"
+
+
+class DealForm(FlaskForm):
+    """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
+
+    dealer = SelectField(_l("Dealer"), validate_choice=False)
+    sitting_out = SelectField(_l("Sitting out"), validate_choice=False)
+    taker = RadioField(_l("Taker"), validate_choice=False)
+    contract = RadioField(_l("Contract"), validate_choice=False)
+    partner = RadioField(_l("Partner (called King)"), validate_choice=False)
+    oudlers = RadioField(
+        _l("Oudlers"), choices=options([(str(n), str(n)) for n in range(4)]), validate_choice=False
+    )
+    points_side = RadioField(
+        _l("Points of"),
+        choices=options([("attack", _l("attack")), ("defense", _l("defence"))]),
+        default="attack",
+        validate_choice=False,
+    )
+    points = StringField(_l("Points"), [Length(max=10)])
+    petit_au_bout = RadioField(
+        _l("Petit au bout"),
+        choices=options([("", _l("no")), ("attack", _l("attack")), ("defense", _l("defence"))]),
+        default="",
+        validate_choice=False,
+    )
+    petit_au_bout_player = SelectField(_l("Taken by"), validate_choice=False)
+    chelem_announced = BooleanField(_l("Chelem announced"))
+    chelem_outcome = RadioField(
+        _l("Every trick taken by"),
+        choices=options([("none", _l("nobody")), ("attack", _l("attack")), ("defense", _l("defence"))]),
+        default="none",
+        validate_choice=False,
+    )
+    miseres = MultiCheckboxField(_l("Misère"), validate_choice=False)
+    version = HiddenField()
+    once = HiddenField()
+
+    seated: list[str]
+    mode: TableMode
+    rules: RuleSet
+    poignee_errors: list[str]
+
+    def poignee_fields(self) -> list[tuple[str, Field]]:
+        """Each seated player's poignée field, with the player's name."""
+        return [(name, self[f"poignee_{i}"]) for i, name in enumerate(self.seated)]
+
+    def poignees_shown(self) -> bool:
+        """Whether any poignée is set, so the section opens."""
+        return any(field.data for _, field in self.poignee_fields())
+
+    def entry(self) -> Entry:
+        """What was typed, as an entry; raise :class:`DealError` for what cannot be read."""
+        problems: list[Problem] = []
+        dealer = self._seated(self.dealer.data) or (self.seated[0] if self.seated else "")
+        out: tuple[str, ...] = ()
+        if self.mode.dealer_sits_out:
+            out = (self._seated(self.sitting_out.data) or dealer,)
+        contract = None
+        if self.contract.data:
+            try:
+                contract = Contract(self.contract.data)
+            except ValueError:
+                problems.append(Problem("contract", "contract_unknown"))
+        else:
+            problems.append(Problem("contract", "required"))
+        oudlers = int(self.oudlers.data) if self.oudlers.data in {"0", "1", "2", "3"} else None
+        points = None
+        if self.points.data and self.points.data.strip():
+            try:
+                points = parse_points(self.points.data)
+            except ValueError:
+                problems.append(Problem("points", "points_range"))
+            else:
+                if self.points_side.data == "defense":
+                    points = 91 - points
+        poignees = tuple(
+            Poignee(name, PoigneeSize(field.data))
+            for name, field in self.poignee_fields()
+            if field.data in {"simple", "double", "triple"}
+        )
+        petit = Side(self.petit_au_bout.data) if self.petit_au_bout.data in {"attack", "defense"} else None
+        petit_player = None
+        if petit is not None and self.rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
+            petit_player = self._seated(self.petit_au_bout_player.data)
+        outcome = (
+            ChelemOutcome(self.chelem_outcome.data)
+            if self.chelem_outcome.data in {"none", "attack", "defense"}
+            else ChelemOutcome.NONE
+        )
+        partner = self.partner.data if self.partner.data and self.partner.data != ALONE else None
+        entry = Entry(
+            dealer=dealer,
+            seated=tuple(self.seated),
+            sitting_out=out,
+            taker=self.taker.data or None,
+            contract=contract,
+            partner=partner,
+            oudlers=oudlers,
+            points=points,
+            poignees=poignees,
+            petit_au_bout=petit,
+            petit_au_bout_player=petit_player,
+            chelem=Chelem(bool(self.chelem_announced.data), outcome),
+            miseres=tuple(m for m in (self.miseres.data or []) if m in self.seated),
+        )
+        if problems:
+            raise DealError(problems)
+        return entry
+
+    def passed_entry(self) -> Entry:
+        """Everybody passed: only the dealer and who sat out count."""
+        dealer = self._seated(self.dealer.data) or self.seated[0]
+        out = (self._seated(self.sitting_out.data) or dealer,) if self.mode.dealer_sits_out else ()
+        return Entry(dealer=dealer, seated=tuple(self.seated), sitting_out=out)
+
+    def show(self, error: DealError) -> None:
+        """Put each problem next to its field, in the person's language."""
+        lang = str(get_locale() or "fr")
+        for problem in error.problems:
+            name = {"players": "taker", "chelem": "chelem_outcome"}.get(problem.field, problem.field)
+            field = self._fields.get(name)
+            if name == "poignees":
+                self.poignee_errors.append(problem.message(lang))
+            elif field is not None:
+                field.errors = [*field.errors, problem.message(lang)]  # type: ignore[list-item]
+            else:
+                self.form_errors.append(problem.message(lang))
+
+    def fill(self, entry: Entry) -> None:
+        """Show a stored entry in the form, for a correction."""
+        self.dealer.data = entry.dealer
+        self.sitting_out.data = entry.sitting_out[0] if entry.sitting_out else ""
+        self.taker.data = entry.taker or ""
+        self.contract.data = entry.contract.value if entry.contract else ""
+        self.partner.data = entry.partner or (ALONE if entry.taker else "")
+        self.oudlers.data = "" if entry.oudlers is None else str(entry.oudlers)
+        self.points_side.data = "attack"
+        self.points.data = "" if entry.points is None else _points_text(entry.points)
+        shown = {p.player: p.size.value for p in entry.poignees}
+        for name, field in self.poignee_fields():
+            field.data = shown.get(name, "")
+        self.petit_au_bout.data = entry.petit_au_bout.value if entry.petit_au_bout else ""
+        self.petit_au_bout_player.data = entry.petit_au_bout_player or ""
+        self.chelem_announced.data = entry.chelem.announced
+        self.chelem_outcome.data = entry.chelem.outcome.value
+        self.miseres.data = list(entry.miseres)
+
+    def _seated(self, name: Any) -> str | None:
+        return name if isinstance(name, str) and name in self.seated else None
+
+
+def _points_text(points: Any) -> str:
+    text = str(float(points))
+    return text[:-2] if text.endswith(".0") else text
+
+
+def deal_form(
+    seated: Sequence[str], mode: TableMode, rules: RuleSet, **kwargs: Any
+) -> DealForm:
+    """The deal form for this seating and rule set."""
+    fields = {
+        f"poignee_{i}": RadioField(
+            name,
+            choices=options([("", "—"), ("simple", _l("simple")), ("double", _l("double")), ("triple", _l("triple"))]),
+            default="",
+            validate_choice=False,
+        )
+        for i, name in enumerate(seated)
+    }
+    form_class = type("SheetDealForm", (DealForm,), fields)
+    form: DealForm = form_class(**kwargs)
+    form.seated = list(seated)
+    form.mode = mode
+    form.rules = rules
+    form.poignee_errors = []
+    lang = str(get_locale() or "fr")
+    people = [(name, name) for name in seated]
+    form.dealer.choices = options(people)
+    form.sitting_out.choices = options([("", _l("the dealer")), *people])
+    form.taker.choices = options(people)
+    form.contract.choices = options([(c.value, contract_name(c.value, lang)) for c in rules.contracts])
+    form.partner.choices = options([(ALONE, _l("alone")), *people])
+    form.petit_au_bout_player.choices = options([("", "—"), *people])
+    form.miseres.choices = options(people)
+    return form

@@ -1,0 +1,104 @@
+"""Evenings: start one, change who sits at the table, close and reopen it."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from . import store
+from .db import db
+from .forms import EveningForm, SeatingFields
+from .links import Scope, club_or_404, remember, remembered, sheet_or_404
+from .models import Club, Player
+from .scoring import rule_set
+
+bp = Blueprint("evenings", __name__)
+
+DEFAULT_CLUB = "Mes parties"
+
+
+@bp.route("/evenings/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    """Start an evening in this device's newest club, or in a new "Mes parties"."""
+    tokens = remembered("clubs")
+    club = (
+        db.session.scalars(select(Club).where(Club.token == tokens[0])).first() if tokens else None
+    )
+    return _start(club)
+
+
+@bp.route("/c/<token>/evenings/new", methods=["GET", "POST"])
+def new_in_club(token: str) -> str | Response:
+    return _start(club_or_404(token))
+
+
+def _start(club: Club | None) -> str | Response:
+    form = EveningForm()
+    if form.validate_on_submit():
+        if club is None:
+            club = Club(name=DEFAULT_CLUB)
+            db.session.add(club)
+        day = form.day.data or date.today()
+        sheet = store.create_evening(
+            club,
+            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "medium")),
+            day=day,
+            place=form.place.data or "",
+            seating=form.seating(),
+            first_dealer=form.first_dealer_name(),
+            mode=form.mode(),
+            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+        )
+        db.session.commit()
+        remember("clubs", club.token)
+        remember("sheets", sheet.edit_token)
+        return redirect(url_for("sheets.new_deal", token=sheet.edit_token))
+    known = (
+        db.session.scalars(select(Player.name).where(Player.club_id == club.id).order_by(Player.name)).all()
+        if club
+        else []
+    )
+    return render_template("evenings/new.html", form=form, club=club, known=known)
+
+
+@bp.route("/e/<token>/seating", methods=["GET", "POST"])
+def seating(token: str) -> str | Response:
+    """Players join or leave: the new seating holds from the next deal on."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    form = SeatingFields()
+    if form.validate_on_submit():
+        store.reseat(sheet, form.seating(), form.mode())
+        db.session.commit()
+        flash(_("The new seating holds from the next deal on."))
+        return redirect(url_for("sheets.ledger", token=token))
+    if not form.is_submitted():
+        for field, name in zip(form.seat_fields(), sheet.seating, strict=False):
+            field.data = name
+        form.table_mode.data = sheet.table_mode
+    known = db.session.scalars(
+        select(Player.name).where(Player.club_id == sheet.club_id).order_by(Player.name)
+    ).all()
+    return render_template("evenings/seating.html", form=form, sheet=sheet, known=known)
+
+
+@bp.post("/e/<token>/close")
+def close(token: str) -> Response:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    sheet.closed = True
+    sheet.version += 1
+    db.session.commit()
+    return redirect(url_for("sheets.ledger", token=token))
+
+
+@bp.post("/e/<token>/reopen")
+def reopen(token: str) -> Response:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    sheet.closed = False
+    sheet.version += 1
+    db.session.commit()
+    return redirect(url_for("sheets.ledger", token=token))

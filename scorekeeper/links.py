@@ -1,0 +1,67 @@
+"""Links are the permissions: a token names an object and what it allows.
+
+There are no accounts. A club link gives everything in the club; an evening
+has an edit link and a view link. A token never found gives 404. The device
+remembers the links it used in its signed, long-lived session cookie.
+"""
+
+from __future__ import annotations
+
+import enum
+import hmac
+
+from flask import abort, session
+from sqlalchemy import select
+
+from .db import db
+from .models import Club, Sheet
+
+REMEMBERED = 30  # links of each kind a device keeps
+
+
+class Scope(enum.Enum):
+    """What a link allows."""
+
+    CLUB = "club"
+    """Everything in the club."""
+    SHEET_EDIT = "edit"
+    """Enter and correct the deals of one sheet."""
+    SHEET_VIEW = "view"
+    """Read one sheet."""
+
+
+def _same(found: str, given: str) -> bool:
+    return hmac.compare_digest(found.encode(), given.encode())
+
+
+def club_or_404(token: str) -> Club:
+    """The club of a club link."""
+    club = db.session.scalars(select(Club).where(Club.token == token)).first()
+    if club is None or not _same(club.token, token):
+        abort(404)
+    return club
+
+
+def sheet_or_404(token: str, scope: Scope) -> Sheet:
+    """The sheet of an edit or a view link."""
+    column = Sheet.edit_token if scope is Scope.SHEET_EDIT else Sheet.view_token
+    sheet = db.session.scalars(select(Sheet).where(column == token)).first()
+    if sheet is None:
+        abort(404)
+    stored = sheet.edit_token if scope is Scope.SHEET_EDIT else sheet.view_token
+    if not _same(stored, token):
+        abort(404)
+    return sheet
+
+
+def remember(kind: str, token: str) -> None:
+    """Keep ``token`` on this device, newest first (``kind``: ``clubs`` or ``sheets``)."""
+    known = [t for t in session.get(kind, []) if t != token]
+    session[kind] = [token, *known][:REMEMBERED]
+    session.permanent = True
+
+
+def remembered(kind: str) -> list[str]:
+    """The tokens of ``kind`` this device knows, newest first."""
+    value = session.get(kind, [])
+    return [t for t in value if isinstance(t, str)] if isinstance(value, list) else []

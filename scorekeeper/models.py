@@ -1,0 +1,181 @@
+"""The database: clubs, players, sheets (evenings), seats, deals and their scores."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, date, datetime
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+from .ledger import Entry
+from .rotation import TableMode
+from .scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
+
+TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
+NAME_LENGTH = 40
+TITLE_LENGTH = 80
+
+
+def new_token() -> str:
+    """An unguessable link token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Club(db.Model):
+    """A club, or a group of friends: its players and its evenings."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(back_populates="club", order_by="Player.name")
+    sheets: Mapped[list[Sheet]] = relationship(
+        back_populates="club", order_by="(Sheet.date.desc(), Sheet.id.desc())"
+    )
+
+
+class Player(db.Model):
+    """A player of a club; the name is unique in the club."""
+
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+
+    club: Mapped[Club] = relationship(back_populates="players")
+
+
+class Sheet(db.Model):
+    """One table's sequence of deals: an evening (and later a tournament table)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20), default="evening")
+    name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
+    date: Mapped[date]
+    place: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="")
+    table_mode: Mapped[str] = mapped_column(String(20))
+    rules_json: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    closed: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="sheets")
+    first_dealer: Mapped[Player] = relationship()
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="sheet", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="sheet", order_by="Deal.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set this sheet is played with."""
+        return RuleSet.from_json(self.rules_json)
+
+    @property
+    def mode(self) -> TableMode:
+        return TableMode(self.table_mode)
+
+    @property
+    def seating(self) -> list[str]:
+        """Who sits at the table now, in order: the seating of the next deal."""
+        return [seat.player.name for seat in self.seats]
+
+
+class Seat(db.Model):
+    """A player's place at a sheet's table, for the deals to come."""
+
+    __table_args__ = (UniqueConstraint("sheet_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    position: Mapped[int]
+
+    sheet: Mapped[Sheet] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Deal(db.Model):
+    """One deal of a sheet, every field as entered. ``contract`` is null when all passed."""
+
+    __table_args__ = (UniqueConstraint("sheet_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    taker_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    contract: Mapped[str | None] = mapped_column(String(20))
+    oudlers: Mapped[int | None]
+    points_half: Mapped[int | None]  # card points × 2: exact, no float
+    petit_au_bout: Mapped[str | None] = mapped_column(String(10))
+    petit_au_bout_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    chelem_announced: Mapped[bool] = mapped_column(default=False)
+    chelem_outcome: Mapped[str] = mapped_column(String(10), default="none")
+    poignees: Mapped[list[list[Any]]] = mapped_column(JSON, default=list)  # [[player id, size]]
+    miseres: Mapped[list[int]] = mapped_column(JSON, default=list)  # player ids
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    sheet: Mapped[Sheet] = relationship(back_populates="deals")
+    scores: Mapped[list[DealScore]] = relationship(
+        back_populates="deal",
+        order_by="DealScore.position",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+
+    def entry(self, names: dict[int, str]) -> Entry:
+        """This deal as entered, players by name (``names``: player id → name)."""
+
+        def name(player_id: int | None) -> str | None:
+            return None if player_id is None else names[player_id]
+
+        return Entry(
+            dealer=names[self.dealer_id],
+            seated=tuple(names[s.player_id] for s in self.scores),
+            sitting_out=tuple(names[s.player_id] for s in self.scores if s.sitting_out),
+            taker=name(self.taker_id),
+            contract=None if self.contract is None else Contract(self.contract),
+            partner=name(self.partner_id),
+            oudlers=self.oudlers,
+            points=None if self.points_half is None else Fraction(self.points_half, 2),
+            poignees=tuple(Poignee(names[pid], PoigneeSize(size)) for pid, size in self.poignees),
+            petit_au_bout=None if self.petit_au_bout is None else Side(self.petit_au_bout),
+            petit_au_bout_player=name(self.petit_au_bout_player_id),
+            chelem=Chelem(self.chelem_announced, ChelemOutcome(self.chelem_outcome)),
+            miseres=tuple(names[pid] for pid in self.miseres),
+        )
+
+
+class DealScore(db.Model):
+    """A seated player's score for one deal; the rows of a deal are its seating."""
+
+    __table_args__ = (UniqueConstraint("deal_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    deal_id: Mapped[int] = mapped_column(ForeignKey("deal.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int]
+    points: Mapped[int]
+    sitting_out: Mapped[bool] = mapped_column(default=False)
+
+    deal: Mapped[Deal] = relationship(back_populates="scores")

@@ -1,0 +1,219 @@
+"""A sheet's screens: the ledger, the deal form, a deal's explanation, edit, delete, undo.
+
+Written once for every sheet: an evening's today, a tournament table's later.
+``/e/<token>`` is the edit link, ``/v/<token>`` the read-only one.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from . import store
+from .db import db
+from .deal_form import DealForm, deal_form
+from .ledger import Entry, Scored, score_entry
+from .links import Scope, remember, sheet_or_404
+from .models import Deal, Sheet
+from .qr import qr_svg
+from .rotation import TableMode, mode_for
+from .scoring import DealError
+
+bp = Blueprint("sheets", __name__)
+
+
+def lang() -> str:
+    return str(get_locale() or "fr")
+
+
+@bp.get("/e/<token>")
+def ledger(token: str) -> str:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    remember("sheets", sheet.edit_token)
+    return _ledger(sheet, editable=True)
+
+
+@bp.get("/v/<token>")
+def view(token: str) -> str:
+    return _ledger(sheet_or_404(token, Scope.SHEET_VIEW), editable=False)
+
+
+def _ledger(sheet: Sheet, editable: bool) -> str:
+    return render_template(
+        "sheets/ledger.html",
+        sheet=sheet,
+        ledger=store.ledger(sheet),
+        editable=editable,
+        next_dealer=store.upcoming_dealer(sheet) if sheet.seats else None,
+    )
+
+
+@bp.get("/e/<token>/qr-<scope>.svg")
+def qr(token: str, scope: str) -> Response:
+    """The QR code of the sheet's edit or view link, to join from another phone."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if scope == "edit":
+        url = url_for("sheets.ledger", token=sheet.edit_token, _external=True)
+    elif scope == "view":
+        url = url_for("sheets.view", token=sheet.view_token, _external=True)
+    else:
+        abort(404)
+    from .clubs import svg_response
+
+    return svg_response(qr_svg(url))
+
+
+@bp.route("/e/<token>/deals/new", methods=["GET", "POST"])
+def new_deal(token: str) -> str | Response | tuple[str, int]:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    upcoming = store.upcoming_entry(sheet)
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules)
+    if not form.is_submitted():
+        form.dealer.data = upcoming.dealer
+        return _deal_page(sheet, form, None)
+    if not form.validate():
+        return _deal_page(sheet, form, None), 400
+    try:
+        entry = form.passed_entry() if "passed" in request.form else form.entry()
+        scored = score_entry(entry, sheet.rules)
+    except DealError as error:
+        form.show(error)
+        return _deal_page(sheet, form, None), 422
+    if "preview" in request.form:
+        return _deal_page(sheet, form, scored)
+    deal = store.add_deal(sheet, entry, scored)
+    db.session.commit()
+    if entry.passed:
+        flash(_("Deal %(number)d: everybody passed.", number=deal.number))
+    else:
+        flash(_("Deal %(number)d saved.", number=deal.number))
+    return redirect(url_for("sheets.new_deal", token=token))
+
+
+def _deal_page(
+    sheet: Sheet, form: DealForm, preview: Scored | None, deal: Deal | None = None
+) -> str:
+    return render_template(
+        "sheets/deal_form.html",
+        sheet=sheet,
+        form=form,
+        preview=preview,
+        lang=lang(),
+        deal=deal,
+        totals=store.totals(sheet),
+        count=store.deal_count(sheet),
+    )
+
+
+def _closed(sheet: Sheet) -> Response:
+    flash(_("This evening is closed: reopen it to enter or correct deals."))
+    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+
+
+def _deal_or_404(sheet: Sheet, number: int) -> Deal:
+    deal = store.deal_by_number(sheet, number)
+    if deal is None:
+        abort(404)
+    return deal
+
+
+def _mode_of(entry: Entry) -> TableMode:
+    """The table mode a stored deal was played in, from its own seating."""
+    return mode_for(len(entry.seated), bool(entry.sitting_out)) or TableMode.FOUR
+
+
+@bp.get("/e/<token>/deals/<int:number>")
+def deal(token: str, number: int) -> str:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    return _explain(sheet, number, editable=True)
+
+
+@bp.get("/v/<token>/deals/<int:number>")
+def view_deal(token: str, number: int) -> str:
+    sheet = sheet_or_404(token, Scope.SHEET_VIEW)
+    return _explain(sheet, number, editable=False)
+
+
+def _explain(sheet: Sheet, number: int, editable: bool) -> str:
+    deal = _deal_or_404(sheet, number)
+    entry = store.entry_of(sheet, deal)
+    scored = score_entry(entry, sheet.rules)
+    stored = {s.player_id: s.points for s in deal.scores}
+    return render_template(
+        "sheets/deal.html",
+        sheet=sheet,
+        deal=deal,
+        entry=entry,
+        scored=scored,
+        stored=stored,
+        lang=lang(),
+        editable=editable,
+    )
+
+
+@bp.route("/e/<token>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(token: str, number: int) -> str | Response | tuple[str, int]:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    deal = _deal_or_404(sheet, number)
+    stored = store.entry_of(sheet, deal)
+    form = deal_form(stored.seated, _mode_of(stored), sheet.rules)
+    if not form.is_submitted():
+        form.fill(stored)
+        form.version.data = str(deal.version)
+        return _deal_page(sheet, form, None, deal)
+    if not form.validate():
+        return _deal_page(sheet, form, None, deal), 400
+    if form.version.data != str(deal.version):
+        form.form_errors.append(
+            _("Another phone changed this deal meanwhile: here it is as it stands now.")
+        )
+        form.fill(stored)
+        form.version.data = str(deal.version)
+        return _deal_page(sheet, form, None, deal), 409
+    try:
+        entry = form.passed_entry() if "passed" in request.form else form.entry()
+        scored = score_entry(entry, sheet.rules)
+    except DealError as error:
+        form.show(error)
+        return _deal_page(sheet, form, None, deal), 422
+    if "preview" in request.form:
+        return _deal_page(sheet, form, scored, deal)
+    store.replace_deal(sheet, deal, entry, scored)
+    db.session.commit()
+    flash(_("Deal %(number)d corrected.", number=number))
+    return redirect(url_for("sheets.ledger", token=token, _anchor=f"deal-{number}"))
+
+
+@bp.route("/e/<token>/deals/<int:number>/delete", methods=["GET", "POST"])
+def delete_deal(token: str, number: int) -> str | Response:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    deal = _deal_or_404(sheet, number)
+    if sheet.closed:
+        return _closed(sheet)
+    if request.method == "POST":  # CSRF is checked for every POST
+        store.delete_deal(sheet, deal)
+        db.session.commit()
+        flash(_("Deal %(number)d deleted.", number=number))
+        return redirect(url_for("sheets.ledger", token=token))
+    return render_template("sheets/delete.html", sheet=sheet, deal=deal)
+
+
+@bp.post("/e/<token>/undo")
+def undo(token: str) -> Response:
+    """Take back the last deal."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    last = store.last_deal(sheet)
+    if last is not None:
+        number = last.number
+        store.delete_deal(sheet, last)
+        db.session.commit()
+        flash(_("Deal %(number)d taken back.", number=number))
+    return redirect(url_for("sheets.ledger", token=token))

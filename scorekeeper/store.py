@@ -1,0 +1,237 @@
+"""Reading and writing sheets: the only place that turns entries into rows.
+
+Views call these functions and commit; each function leaves the session
+ready to commit as one transaction (a deal and its scores together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import func, select
+
+from .db import db
+from .ledger import Entry, Row, Scored, running_totals
+from .models import Club, Deal, DealScore, Player, Seat, Sheet
+from .rotation import TableMode, next_dealer, sitting_out
+from .scoring import RuleSet
+
+
+def club_players(club: Club, names: Sequence[str]) -> list[Player]:
+    """The club's players with these names, created for the names it does not know yet."""
+    known = {p.name: p for p in db.session.scalars(select(Player).where(Player.club_id == club.id))}
+    players = []
+    for name in names:
+        player = known.get(name)
+        if player is None:
+            player = Player(club=club, name=name)
+            db.session.add(player)
+            known[name] = player
+        players.append(player)
+    return players
+
+
+def create_evening(
+    club: Club,
+    *,
+    name: str,
+    day: date,
+    place: str,
+    seating: Sequence[str],
+    first_dealer: str,
+    mode: TableMode,
+    rules: RuleSet,
+) -> Sheet:
+    """A new evening at ``club`` with these players seated in this order."""
+    players = club_players(club, seating)
+    sheet = Sheet(
+        club=club,
+        name=name,
+        date=day,
+        place=place,
+        table_mode=mode.value,
+        rules_json=rules.to_json(),
+        first_dealer=players[list(seating).index(first_dealer)],
+    )
+    sheet.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
+    db.session.add(sheet)
+    return sheet
+
+
+def names_of(sheet: Sheet) -> dict[int, str]:
+    """Player id → name, for every player of the sheet's club."""
+    rows = db.session.execute(select(Player.id, Player.name).where(Player.club_id == sheet.club_id))
+    return {pid: name for pid, name in rows}
+
+
+def entry_of(sheet: Sheet, deal: Deal) -> Entry:
+    return deal.entry(names_of(sheet))
+
+
+def last_deal(sheet: Sheet) -> Deal | None:
+    return db.session.scalars(
+        select(Deal).where(Deal.sheet_id == sheet.id).order_by(Deal.number.desc()).limit(1)
+    ).first()
+
+
+def deal_by_number(sheet: Sheet, number: int) -> Deal | None:
+    return db.session.scalars(
+        select(Deal).where(Deal.sheet_id == sheet.id, Deal.number == number)
+    ).first()
+
+
+def upcoming_dealer(sheet: Sheet) -> str:
+    """Who deals the next deal: after the last deal's dealer, or the first dealer."""
+    seating = sheet.seating
+    last = last_deal(sheet)
+    if last is None:
+        first = sheet.first_dealer.name
+        return first if first in seating else seating[0]
+    names = names_of(sheet)
+    played = [names[s.player_id] for s in last.scores]
+    return next_dealer(seating, names[last.dealer_id], played)
+
+
+def upcoming_entry(sheet: Sheet, dealer: str | None = None) -> Entry:
+    """The blank entry of the next deal: the current seating, the rotation's dealer."""
+    dealer = dealer or upcoming_dealer(sheet)
+    return Entry(dealer=dealer, seated=tuple(sheet.seating), sitting_out=sitting_out(sheet.mode, dealer))
+
+
+def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
+    """Append ``entry`` to the sheet as its next deal, with its scores."""
+    last = last_deal(sheet)
+    deal = Deal(sheet_id=sheet.id, number=1 if last is None else last.number + 1)
+    _fill(sheet, deal, entry, scored)
+    db.session.add(deal)
+    sheet.version += 1
+    return deal
+
+
+def replace_deal(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:
+    """Correct a deal: its fields and its scores. Later deals keep theirs."""
+    deal.scores.clear()
+    db.session.flush()
+    _fill(sheet, deal, entry, scored)
+    deal.version += 1
+    sheet.version += 1
+
+
+def delete_deal(sheet: Sheet, deal: Deal) -> None:
+    """Remove a deal; the deals after it move up one number."""
+    number = deal.number
+    db.session.delete(deal)
+    db.session.flush()
+    later = db.session.scalars(
+        select(Deal).where(Deal.sheet_id == sheet.id, Deal.number > number).order_by(Deal.number)
+    ).all()
+    for moved in later:  # one by one, so the (sheet, number) key is never held twice
+        moved.number -= 1
+        db.session.flush()
+    sheet.version += 1
+
+
+def _fill(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:
+    players = {p.name: p for p in club_players(sheet.club, entry.seated)}
+
+    def pid(name: str | None) -> int | None:
+        return None if name is None else players[name].id
+
+    db.session.flush()  # new players get their ids
+    deal.dealer_id = players[entry.dealer].id
+    deal.taker_id = pid(entry.taker)
+    deal.partner_id = pid(entry.partner) if entry.partner != entry.taker else None
+    deal.contract = None if entry.contract is None else entry.contract.value
+    deal.oudlers = entry.oudlers
+    deal.points_half = None if entry.points is None else int(entry.points * 2)
+    deal.petit_au_bout = None if entry.petit_au_bout is None else entry.petit_au_bout.value
+    deal.petit_au_bout_player_id = pid(entry.petit_au_bout_player)
+    deal.chelem_announced = entry.chelem.announced
+    deal.chelem_outcome = entry.chelem.outcome.value
+    deal.poignees = [[players[p.player].id, p.size.value] for p in entry.poignees]
+    deal.miseres = [players[name].id for name in entry.miseres]
+    deal.scores = [
+        DealScore(
+            player_id=players[name].id,
+            position=i,
+            points=scored.scores[name],
+            sitting_out=name in entry.sitting_out,
+        )
+        for i, name in enumerate(entry.seated)
+    ]
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A sheet's ledger: its players (columns), rows, and totals."""
+
+    players: list[str]
+    rows: list[Row]
+    dealers: dict[int, str]
+    contracts: dict[int, str | None]
+    takers: dict[int, str | None]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.rows[-1].totals) if self.rows else dict.fromkeys(self.players, 0)
+
+
+def ledger(sheet: Sheet) -> Ledger:
+    """The ledger from the stored scores, in two queries whatever the number of deals."""
+    names = names_of(sheet)
+    deals = db.session.execute(
+        select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
+        .where(Deal.sheet_id == sheet.id)
+        .order_by(Deal.number)
+    ).all()
+    scores = db.session.execute(
+        select(DealScore.deal_id, DealScore.player_id, DealScore.points)
+        .join(Deal)
+        .where(Deal.sheet_id == sheet.id)
+        .order_by(Deal.number, DealScore.position)
+    ).all()
+    by_deal: dict[int, dict[str, int]] = {}
+    columns: dict[str, None] = dict.fromkeys(sheet.seating)
+    for deal_id, player_id, points in scores:
+        by_deal.setdefault(deal_id, {})[names[player_id]] = points
+        columns.setdefault(names[player_id])
+    players = list(columns)
+    rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in deals))
+    return Ledger(
+        players=players,
+        rows=rows,
+        dealers={d.number: names[d.dealer_id] for d in deals},
+        contracts={d.number: d.contract for d in deals},
+        takers={d.number: None if d.taker_id is None else names[d.taker_id] for d in deals},
+    )
+
+
+def reseat(sheet: Sheet, seating: Sequence[str], mode: TableMode) -> None:
+    """Players join or leave: the new seating holds from the next deal on."""
+    players = club_players(sheet.club, seating)
+    sheet.seats.clear()
+    db.session.flush()
+    sheet.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
+    sheet.table_mode = mode.value
+    sheet.version += 1
+
+
+def totals(sheet: Sheet) -> dict[str, int]:
+    """Each player's total so far, in one aggregate query; seated players first."""
+    names = names_of(sheet)
+    rows = db.session.execute(
+        select(DealScore.player_id, func.sum(DealScore.points))
+        .join(Deal)
+        .where(Deal.sheet_id == sheet.id)
+        .group_by(DealScore.player_id)
+    ).all()
+    result = dict.fromkeys(sheet.seating, 0)
+    for player_id, points in rows:
+        result[names[player_id]] = int(points)
+    return result
+
+
+def deal_count(sheet: Sheet) -> int:
+    return db.session.scalar(select(func.count(Deal.id)).where(Deal.sheet_id == sheet.id)) or 0

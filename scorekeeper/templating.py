@@ -1,0 +1,49 @@
+"""What every template may call: the language, and the words for rules and contracts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask import Flask
+from flask_babel import get_locale
+
+from .forms import VARIANT_NAMES
+from .scoring import VARIANTS, RuleSet, contract_name
+
+
+def current_lang() -> str:
+    return str(get_locale() or "fr")
+
+
+def rule_variants(rules: RuleSet) -> list[str]:
+    """The house rules on in ``rules``, by their names; other settings by their keys."""
+    on = rules.to_json()
+    names: list[str] = []
+    covered: set[str] = set()
+    for name, variant in VARIANTS.items():
+        probe = RuleSet().updated(variant.settings).to_json()
+        if all(on[key] == probe[key] for key in variant.settings):
+            names.append(str(VARIANT_NAMES[name]))
+            covered.update(variant.settings)
+    names += [key for key in rules.variants() if key not in covered]
+    return names
+
+
+def points_text(points: Fraction | None) -> str:
+    """Card points as the person's language writes them: 40,5 or 40.5."""
+    if points is None:
+        return ""
+    text = str(int(points)) if points.denominator == 1 else f"{int(points)}.5"
+    return text.replace(".", ",") if current_lang() == "fr" else text
+
+
+def init_app(app: Flask) -> None:
+    @app.context_processor
+    def helpers() -> dict[str, Any]:
+        return {
+            "current_lang": current_lang,
+            "rule_variants": rule_variants,
+            "points_text": points_text,
+            "contract_label": lambda c: contract_name(c, current_lang()),
+        }
