@@ -155,13 +155,23 @@ class DealForm(FlaskForm):
         lang = str(get_locale() or "fr")
         for problem in error.problems:
             name = {"players": "taker", "chelem": "chelem_outcome"}.get(problem.field, problem.field)
-            field = self._fields.get(name)
+            field = self._fields.get(name) if self.shows(name) else None
             if name == "poignees":
                 self.poignee_errors.append(problem.message(lang))
             elif field is not None:
                 field.errors = [*field.errors, problem.message(lang)]  # type: ignore[list-item]
             else:
                 self.form_errors.append(problem.message(lang))
+
+    def shows(self, name: str) -> bool:
+        """Whether the page shows the field ``name`` for this table and rule set."""
+        hidden = {
+            "partner": self.mode.playing != 5,
+            "sitting_out": not self.mode.dealer_sits_out,
+            "petit_au_bout_player": self.rules.petit_au_bout is not PetitAuBoutRule.PLAYER_FLAT,
+            "miseres": not self.rules.misere,
+        }
+        return not hidden.get(name, False)
 
     def fill(self, entry: Entry) -> None:
         """Show a stored entry in the form, for a correction."""
@@ -192,9 +202,9 @@ def _points_text(points: Any) -> str:
 
 
 def deal_form(
-    seated: Sequence[str], mode: TableMode, rules: RuleSet, **kwargs: Any
+    seated: Sequence[str], mode: TableMode, rules: RuleSet, dealer: str | None = None
 ) -> DealForm:
-    """The deal form for this seating and rule set."""
+    """The deal form for this seating and rule set; ``dealer`` is the rotation's."""
     fields = {
         f"poignee_{i}": RadioField(
             name,
@@ -205,7 +215,9 @@ def deal_form(
         for i, name in enumerate(seated)
     }
     form_class = type("SheetDealForm", (DealForm,), fields)
-    form: DealForm = form_class(**kwargs)
+    form: DealForm = form_class()
+    if dealer is not None and not form.dealer.data:
+        form.dealer.data = dealer
     form.seated = list(seated)
     form.mode = mode
     form.rules = rules

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -98,17 +99,18 @@ class SeatingFields(FlaskForm):
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
-                raise ValidationError(_l("%(name)s is seated twice.", name=name))
+                # gettext, not a lazy string: a lazy string is not escaped in templates.
+                raise ValidationError(_("%(name)s is seated twice.", name=name))
             seen.add(name.casefold())
 
     def validate_table_mode(self, field: Field) -> None:
         try:
             mode = self.mode()
         except ValueError:
-            raise ValidationError(_l("Choose how the table plays.")) from None
+            raise ValidationError(_("Choose how the table plays.")) from None
         if len(self.seating()) != mode.seated:
             raise ValidationError(
-                _l(
+                _(
                     "This table needs %(seated)d players; %(typed)d are seated.",
                     seated=mode.seated,
                     typed=len(self.seating()),
@@ -132,7 +134,7 @@ class EveningForm(SeatingFields):
     def validate_first_dealer(self, field: Field) -> None:
         seat = self[f"seat_{field.data}"] if field.data in {str(i) for i in range(1, 7)} else None
         if seat is None or not seat.data:
-            raise ValidationError(_l("The first dealer's seat is empty."))
+            raise ValidationError(_("The first dealer's seat is empty."))
 
     def first_dealer_name(self) -> str:
         return str(self[f"seat_{self.first_dealer.data}"].data)

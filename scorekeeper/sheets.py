@@ -71,9 +71,8 @@ def new_deal(token: str) -> str | Response | tuple[str, int]:
     if sheet.closed:
         return _closed(sheet)
     upcoming = store.upcoming_entry(sheet)
-    form = deal_form(upcoming.seated, sheet.mode, sheet.rules)
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
     if not form.is_submitted():
-        form.dealer.data = upcoming.dealer
         return _deal_page(sheet, form, None)
     if not form.validate():
         return _deal_page(sheet, form, None), 400

@@ -28,6 +28,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "WTF_CSRF_ENABLED": False,
+            "SERVER_NAME": "tarot.test",
         }
     )
     with app.app_context():
@@ -40,3 +42,38 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+SEATS = ("Alice", "Bob", "Chloé", "David", "Émile", "Fanny")
+
+
+def start_evening(
+    client: FlaskClient,
+    players: tuple[str, ...] = SEATS[:4],
+    mode: str = "four",
+    first_dealer: int = 1,
+    variants: tuple[str, ...] = (),
+) -> str:
+    """Start an evening through its form; the edit token."""
+    data: dict[str, Any] = {f"seat_{i}": name for i, name in enumerate(players, start=1)}
+    data |= {"table_mode": mode, "first_dealer": str(first_dealer), "day": "2026-11-20"}
+    data["variants"] = list(variants)
+    response = client.post("/evenings/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].split("/")[2]
+
+
+def deal_data(**fields: Any) -> dict[str, Any]:
+    """A deal form's fields: a garde by Alice, 2 oudlers, 49 points, unless told otherwise."""
+    data: dict[str, Any] = {
+        "taker": "Alice",
+        "contract": "garde",
+        "oudlers": "2",
+        "points": "49",
+        "points_side": "attack",
+        "petit_au_bout": "",
+        "chelem_outcome": "none",
+        "save": "1",
+    }
+    data.update({k: v for k, v in fields.items() if v is not None})
+    return data
