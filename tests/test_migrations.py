@@ -1,0 +1,27 @@
+"""The migrations build the schema the models describe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+
+def test_upgrade_gives_the_models_schema_and_downgrade_undoes_it(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})  # fmt: skip
+    with app.app_context():
+        upgrade()
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+            assert differences == []
+        downgrade(revision="base")
+        with db.engine.connect() as connection:
+            tables = set(db.inspect(connection).get_table_names())
+            assert tables <= {"alembic_version"}
+        db.engine.dispose()
