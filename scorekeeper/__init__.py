@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
-
-from datetime import timedelta
 
 from flask import Flask, request
 from flask_babel import Babel

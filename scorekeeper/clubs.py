@@ -56,4 +56,3 @@ def svg_response(svg: str) -> Response:
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"
     return response
-

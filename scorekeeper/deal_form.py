@@ -64,7 +64,9 @@ class DealForm(FlaskForm):
     chelem_announced = BooleanField(_l("Chelem announced"))
     chelem_outcome = RadioField(
         _l("Every trick taken by"),
-        choices=options([("none", _l("nobody")), ("attack", _l("attack")), ("defense", _l("defence"))]),
+        choices=options(
+            [("none", _l("nobody")), ("attack", _l("attack")), ("defense", _l("defence"))]
+        ),
         default="none",
         validate_choice=False,
     )
@@ -115,7 +117,11 @@ class DealForm(FlaskForm):
             for name, field in self.poignee_fields()
             if field.data in {"simple", "double", "triple"}
         )
-        petit = Side(self.petit_au_bout.data) if self.petit_au_bout.data in {"attack", "defense"} else None
+        petit = (
+            Side(self.petit_au_bout.data)
+            if self.petit_au_bout.data in {"attack", "defense"}
+            else None
+        )
         petit_player = None
         if petit is not None and self.rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
             petit_player = self._seated(self.petit_au_bout_player.data)
@@ -154,12 +160,14 @@ class DealForm(FlaskForm):
         """Put each problem next to its field, in the person's language."""
         lang = str(get_locale() or "fr")
         for problem in error.problems:
-            name = {"players": "taker", "chelem": "chelem_outcome"}.get(problem.field, problem.field)
+            name = {"players": "taker", "chelem": "chelem_outcome"}.get(
+                problem.field, problem.field
+            )
             field = self._fields.get(name) if self.shows(name) else None
             if name == "poignees":
                 self.poignee_errors.append(problem.message(lang))
             elif field is not None:
-                field.errors = [*field.errors, problem.message(lang)]  # type: ignore[list-item]
+                field.errors = [*field.errors, problem.message(lang)]
             else:
                 self.form_errors.append(problem.message(lang))
 
@@ -208,7 +216,14 @@ def deal_form(
     fields = {
         f"poignee_{i}": RadioField(
             name,
-            choices=options([("", "—"), ("simple", _l("simple")), ("double", _l("double")), ("triple", _l("triple"))]),
+            choices=options(
+                [
+                    ("", "—"),
+                    ("simple", _l("simple")),
+                    ("double", _l("double")),
+                    ("triple", _l("triple")),
+                ]
+            ),
             default="",
             validate_choice=False,
         )
@@ -227,7 +242,9 @@ def deal_form(
     form.dealer.choices = options(people)
     form.sitting_out.choices = options([("", _l("the dealer")), *people])
     form.taker.choices = options(people)
-    form.contract.choices = options([(c.value, contract_name(c.value, lang)) for c in rules.contracts])
+    form.contract.choices = options(
+        [(c.value, contract_name(c.value, lang)) for c in rules.contracts]
+    )
     form.partner.choices = options([(ALONE, _l("alone")), *people])
     form.petit_au_bout_player.choices = options([("", "—"), *people])
     form.miseres.choices = options(people)

@@ -59,7 +59,9 @@ def _start(club: Club | None) -> str | Response:
         remember("sheets", sheet.edit_token)
         return redirect(url_for("sheets.new_deal", token=sheet.edit_token))
     known = (
-        db.session.scalars(select(Player.name).where(Player.club_id == club.id).order_by(Player.name)).all()
+        db.session.scalars(
+            select(Player.name).where(Player.club_id == club.id).order_by(Player.name)
+        ).all()
         if club
         else []
     )

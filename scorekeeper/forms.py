@@ -16,7 +16,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -41,13 +41,19 @@ TABLE_MODES = [
 ]
 
 VARIANT_TEXT = {
-    "half_point_floor": _l("Half points: the attack's points are rounded down (41.5 with 2 oudlers is just made)."),
+    "half_point_floor": _l(
+        "Half points: the attack's points are rounded down (41.5 with 2 oudlers is just made)."
+    ),
     "five_player_equal": _l("At 5: taker and partner share the attack's gain equally."),
-    "petit_au_bout_player_flat": _l("Petit au bout: every other player pays 10 to the player who took it."),
+    "petit_au_bout_player_flat": _l(
+        "Petit au bout: every other player pays 10 to the player who took it."
+    ),
     "poignees_20_40_60": _l("Poignées are worth 20, 40 and 60."),
     "poignees_multiplied": _l("Poignées are multiplied by the contract."),
     "no_prise": _l("No prise: the lowest contract is the garde."),
-    "misere_10": _l("Misère: a player with no trump or no face card receives 10 from each other player."),
+    "misere_10": _l(
+        "Misère: a player with no trump or no face card receives 10 from each other player."
+    ),
 }
 VARIANT_NAMES = {
     "half_point_floor": _l("half point rounded down"),
@@ -125,7 +131,9 @@ class EveningForm(SeatingFields):
     day = DateField(_l("Date"), [DataRequired()], default=date.today)
     place = StringField(_l("Place"), [Optional(), Length(max=TITLE_LENGTH)], filters=[clean_name])
     first_dealer = RadioField(
-        _l("First dealer"), choices=options([(str(i), str(i)) for i in range(1, SEATS + 1)]), default="1"
+        _l("First dealer"),
+        choices=options([(str(i), str(i)) for i in range(1, SEATS + 1)]),
+        default="1",
     )
     variants = MultiCheckboxField(
         _l("House rules"), choices=options([(name, VARIANT_TEXT[name]) for name in VARIANTS])

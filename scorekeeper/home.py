@@ -20,10 +20,16 @@ bp = Blueprint("home", __name__)
 def index() -> str:
     club_tokens = remembered("clubs")
     sheet_tokens = remembered("sheets")
-    clubs = db.session.scalars(select(Club).where(Club.token.in_(club_tokens))).all() if club_tokens else []
+    clubs = (
+        db.session.scalars(select(Club).where(Club.token.in_(club_tokens))).all()
+        if club_tokens
+        else []
+    )
     sheets = (
         db.session.scalars(
-            select(Sheet).where(Sheet.edit_token.in_(sheet_tokens)).order_by(Sheet.date.desc(), Sheet.id.desc())
+            select(Sheet)
+            .where(Sheet.edit_token.in_(sheet_tokens))
+            .order_by(Sheet.date.desc(), Sheet.id.desc())
         ).all()
         if sheet_tokens
         else []

@@ -92,7 +92,11 @@ def score_entry(entry: Entry, rules: RuleSet) -> Scored:
         return Scored(dict.fromkeys(entry.seated, 0), None)
     missing = [
         Problem(name, "required")
-        for name, value in (("taker", entry.taker), ("oudlers", entry.oudlers), ("points", entry.points))
+        for name, value in (
+            ("taker", entry.taker),
+            ("oudlers", entry.oudlers),
+            ("points", entry.points),
+        )
         if value is None
     ]
     if missing:
@@ -128,10 +132,13 @@ class Row:
         return sum(self.scores.values()) == 0
 
 
-def running_totals(players: Sequence[str], deals: Iterable[tuple[int, Mapping[str, int]]]) -> list[Row]:
+def running_totals(
+    players: Sequence[str], deals: Iterable[tuple[int, Mapping[str, int]]]
+) -> list[Row]:
     """Rows with running totals, in one pass over the deals' stored scores.
 
-    >>> [dict(r.totals) for r in running_totals(["A", "B"], [(1, {"A": 5, "B": -5}), (2, {"A": -2, "B": 2})])]
+    >>> rows = running_totals(["A", "B"], [(1, {"A": 5, "B": -5}), (2, {"A": -2, "B": 2})])
+    >>> [dict(row.totals) for row in rows]
     [{'A': 5, 'B': -5}, {'A': 3, 'B': -3}]
     """
     totals = dict.fromkeys(players, 0)

@@ -5,12 +5,17 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
+
+if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
+    from .db import Base as Model
+else:
+    Model = db.Model
 from .ledger import Entry
 from .rotation import TableMode
 from .scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
@@ -29,7 +34,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Club(db.Model):
+class Club(Model):
     """A club, or a group of friends: its players and its evenings."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -43,7 +48,7 @@ class Club(db.Model):
     )
 
 
-class Player(db.Model):
+class Player(Model):
     """A player of a club; the name is unique in the club."""
 
     __table_args__ = (UniqueConstraint("club_id", "name"),)
@@ -55,7 +60,7 @@ class Player(db.Model):
     club: Mapped[Club] = relationship(back_populates="players")
 
 
-class Sheet(db.Model):
+class Sheet(Model):
     """One table's sequence of deals: an evening (and later a tournament table)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -97,7 +102,7 @@ class Sheet(db.Model):
         return [seat.player.name for seat in self.seats]
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player's place at a sheet's table, for the deals to come."""
 
     __table_args__ = (UniqueConstraint("sheet_id", "player_id"),)
@@ -111,7 +116,7 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Deal(db.Model):
+class Deal(Model):
     """One deal of a sheet, every field as entered. ``contract`` is null when all passed."""
 
     __table_args__ = (UniqueConstraint("sheet_id", "number"),)
@@ -166,7 +171,7 @@ class Deal(db.Model):
         )
 
 
-class DealScore(db.Model):
+class DealScore(Model):
     """A seated player's score for one deal; the rows of a deal are its seating."""
 
     __table_args__ = (UniqueConstraint("deal_id", "player_id"),)

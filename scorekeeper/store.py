@@ -97,7 +97,9 @@ def upcoming_dealer(sheet: Sheet) -> str:
 def upcoming_entry(sheet: Sheet, dealer: str | None = None) -> Entry:
     """The blank entry of the next deal: the current seating, the rotation's dealer."""
     dealer = dealer or upcoming_dealer(sheet)
-    return Entry(dealer=dealer, seated=tuple(sheet.seating), sitting_out=sitting_out(sheet.mode, dealer))
+    return Entry(
+        dealer=dealer, seated=tuple(sheet.seating), sitting_out=sitting_out(sheet.mode, dealer)
+    )
 
 
 def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:

@@ -72,7 +72,7 @@ def test_preview_shows_the_score_and_stores_nothing(app: Flask, client: FlaskCli
         ({"taker": "Zoé"}, "taker", "Zoé is not playing this deal.", None),
         ({"oudlers": "0", "points": "60", "petit_au_bout": "attack"}, "petit_au_bout",
          "The attack cannot take the Petit au bout with no oudler.", 'value="60"'),
-        ({"poignee_0": "triple", "poignee_1": "triple"}, None, "These poignées need 30 trumps", None),
+        ({"poignee_0": "triple", "poignee_1": "triple"}, None, "poignées need 30 trumps", None),
         ({"chelem_outcome": "attack", "petit_au_bout": "defense"}, "petit_au_bout",
          "The side that took every trick", None),
         ({"miseres": "Bob"}, None, "These rules do not pay a misère.", None),
@@ -163,7 +163,9 @@ def test_a_correction_of_a_deal_changed_meanwhile_is_refused(
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data())
     client.post(f"/e/{token}/deals/1/edit", data=deal_data(points="50", version="1"))
-    stale = client.post(f"/e/{token}/deals/1/edit", data=deal_data(points="60", version="1"), headers=EN)
+    stale = client.post(
+        f"/e/{token}/deals/1/edit", data=deal_data(points="60", version="1"), headers=EN
+    )
     assert stale.status_code == 409
     page = stale.get_data(as_text=True)
     assert "Another phone changed this deal meanwhile" in page and 'value="50"' in page
@@ -174,7 +176,9 @@ def test_delete_renumbers_and_undo_takes_back_the_last(app: Flask, client: Flask
     token = start_evening(client)
     for taker in ("Alice", "Bob", "Chloé", "David"):
         client.post(f"/e/{token}/deals/new", data=deal_data(taker=taker))
-    assert "Delete deal 2?" in client.get(f"/e/{token}/deals/2/delete", headers=EN).get_data(as_text=True)
+    assert "Delete deal 2?" in client.get(f"/e/{token}/deals/2/delete", headers=EN).get_data(
+        as_text=True
+    )
     assert len(deals(app)) == 4  # the confirmation page deletes nothing
     client.post(f"/e/{token}/deals/2/delete")
     assert [(n, s[0]) for n, _, s in deals(app)] == [(1, 198), (2, -66), (3, -66)]
@@ -188,7 +192,14 @@ def test_the_explanation_of_a_deal(client: FlaskClient) -> None:
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data(poignee_1="simple"))
     page = client.get(f"/e/{token}/deals/1", headers=EN).get_data(as_text=True)
-    for text in ("Garde: (25 + 8) × 2", "Poignée simple", "Per defender", "258", "Correct", "Delete"):
+    for text in (
+        "Garde: (25 + 8) × 2",
+        "Poignée simple",
+        "Per defender",
+        "258",
+        "Correct",
+        "Delete",
+    ):
         assert text in page
 
 
@@ -208,8 +219,8 @@ def test_the_view_link_reads_and_changes_nothing(app: Flask, client: FlaskClient
 
 
 def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})  # fmt: skip
+    database = f"sqlite:///{tmp_path / 'csrf.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
         db.create_all()
     client = app.test_client()

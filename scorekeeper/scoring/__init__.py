@@ -40,5 +40,6 @@ __all__ = [
     "FFT", "POIGNEE_TRUMPS", "TARGETS", "VARIANTS", "Chelem", "ChelemOutcome", "Contract",
     "Deal", "DealError", "FivePlayerSplit", "HalfPoint", "Line", "PetitAuBoutRule", "Poignee",
     "PoigneeSize", "Problem", "Result", "RuleSet", "RulesError", "Side", "Variant",
-    "contract_name", "deal_from_json", "errors_by_field", "parse_points", "problems", "rule_set", "score",
+    "contract_name", "deal_from_json", "errors_by_field", "parse_points", "problems", "rule_set",
+    "score",
 ]  # fmt: skip
