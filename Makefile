@@ -6,8 +6,10 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 FLASK := $(BIN)/flask --app scorekeeper
+TRANSLATIONS := scorekeeper/translations
+MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
-.PHONY: run test lint install browser db clean
+.PHONY: run test lint install browser db clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,10 +19,21 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable '.[dev]'
 	touch $@
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed $(MO)
+
+# The French catalog, compiled from the committed .po (the .mo is never committed).
+$(MO): $(TRANSLATIONS)/fr/LC_MESSAGES/messages.po $(VENV)/.installed
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+# For developers: after changing the words in the code or templates, extract them
+# again and merge them into the .po, then translate what is new.
+translations: $(VENV)/.installed
+	$(BIN)/pybabel extract -F $(TRANSLATIONS)/babel.cfg -k _l -k lazy_gettext \
+		--project=scorekeeper -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l fr
 
 db: install
-	$(FLASK) init-db
+	$(FLASK) db upgrade
 
 run: db
 	$(FLASK) run --host $(HOST) --port $(PORT)

@@ -19,8 +19,6 @@ from .scoring import rule_set
 
 bp = Blueprint("evenings", __name__)
 
-DEFAULT_CLUB = "Mes parties"
-
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
 def new() -> str | Response:
@@ -41,7 +39,7 @@ def _start(club: Club | None) -> str | Response:
     form = EveningForm()
     if form.validate_on_submit():
         if club is None:
-            club = Club(name=DEFAULT_CLUB)
+            club = Club(name=_("My games"))  # "Mes parties"
             db.session.add(club)
         day = form.day.data or date.today()
         sheet = store.create_evening(

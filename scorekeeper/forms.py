@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -115,11 +116,13 @@ class SeatingFields(FlaskForm):
         except ValueError:
             raise ValidationError(_("Choose how the table plays.")) from None
         if len(self.seating()) != mode.seated:
+            typed = len(self.seating())
             raise ValidationError(
-                _(
-                    "This table needs %(seated)d players; %(typed)d are seated.",
+                ngettext(
+                    "This table needs %(seated)d players; %(num)d is seated.",
+                    "This table needs %(seated)d players; %(num)d are seated.",
+                    typed,
                     seated=mode.seated,
-                    typed=len(self.seating()),
                 )
             )
 
