@@ -7,8 +7,8 @@ from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     DateField,
