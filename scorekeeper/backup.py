@@ -1,0 +1,202 @@
+"""A full backup of the database as one JSON document, and its restore.
+
+Everything is named by its natural key (club and sheet tokens, player names
+in their club), never by database ids, so a restore into another database
+gives back the same links, pages and totals. The document carries a format
+version: a newer app upgrades an older document before restoring it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from .db import db
+from .models import Club, Deal, DealScore, Player, Seat, Sheet
+
+FORMAT = "tarot-scorekeeper-backup"
+VERSION = 1
+
+
+class BackupError(ValueError):
+    """A document that cannot be restored, or a restore that would overwrite data."""
+
+
+def dump() -> dict[str, Any]:
+    """Every club, player, sheet, deal and score, in creation order."""
+    clubs = db.session.scalars(
+        select(Club)
+        .order_by(Club.id)
+        .options(
+            selectinload(Club.players),
+            selectinload(Club.sheets).selectinload(Sheet.seats),
+            selectinload(Club.sheets).selectinload(Sheet.deals).selectinload(Deal.scores),
+        )
+    ).all()
+    return {"format": FORMAT, "version": VERSION, "clubs": [_club(c) for c in clubs]}
+
+
+def _club(club: Club) -> dict[str, Any]:
+    names = {p.id: p.name for p in club.players}
+
+    def name(player_id: int | None) -> str | None:
+        return None if player_id is None else names[player_id]
+
+    return {
+        "token": club.token,
+        "name": club.name,
+        "created_at": club.created_at.isoformat(),
+        "players": [p.name for p in sorted(club.players, key=lambda p: p.id)],
+        "sheets": [
+            {
+                "kind": s.kind,
+                "name": s.name,
+                "date": s.date.isoformat(),
+                "place": s.place,
+                "table_mode": s.table_mode,
+                "rules": s.rules_json,
+                "first_dealer": names[s.first_dealer_id],
+                "edit_token": s.edit_token,
+                "view_token": s.view_token,
+                "closed": s.closed,
+                "version": s.version,
+                "created_at": s.created_at.isoformat(),
+                "seating": [names[seat.player_id] for seat in s.seats],
+                "deals": [
+                    {
+                        "number": d.number,
+                        "dealer": names[d.dealer_id],
+                        "taker": name(d.taker_id),
+                        "partner": name(d.partner_id),
+                        "contract": d.contract,
+                        "oudlers": d.oudlers,
+                        "points_half": d.points_half,
+                        "petit_au_bout": d.petit_au_bout,
+                        "petit_au_bout_player": name(d.petit_au_bout_player_id),
+                        "chelem_announced": d.chelem_announced,
+                        "chelem_outcome": d.chelem_outcome,
+                        "poignees": [[names[pid], size] for pid, size in d.poignees],
+                        "miseres": [names[pid] for pid in d.miseres],
+                        "version": d.version,
+                        "created_at": d.created_at.isoformat(),
+                        "updated_at": d.updated_at.isoformat(),
+                        "scores": [
+                            [names[sc.player_id], sc.points, sc.sitting_out] for sc in d.scores
+                        ],
+                    }
+                    for d in s.deals
+                ],
+            }
+            for s in sorted(club.sheets, key=lambda s: s.id)
+        ],
+    }
+
+
+def is_empty() -> bool:
+    """Whether the database holds no club at all."""
+    return not db.session.scalar(select(func.count(Club.id)))
+
+
+def restore(document: Any, merge: bool = False) -> tuple[int, int]:
+    """Restore a backup; (clubs added, clubs skipped because their link exists already).
+
+    Refuses a database that is not empty unless ``merge``; merging adds the
+    clubs whose link the database does not know and leaves the others as
+    they are. The caller commits.
+    """
+    document = upgrade(document)
+    if not merge and not is_empty():
+        raise BackupError("The database is not empty: restore into an empty one, or merge.")
+    known = set(db.session.scalars(select(Club.token)))
+    added = skipped = 0
+    clubs = document.get("clubs")
+    if not isinstance(clubs, list) or not all(isinstance(c, dict) for c in clubs):
+        raise BackupError("This backup has no list of clubs.")
+    for data in clubs:
+        if data.get("token") in known:
+            skipped += 1
+            continue
+        try:
+            _restore_club(data)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise BackupError(f"This backup is damaged near club {data.get('name')!r}: {error!r}")
+        added += 1
+    return added, skipped
+
+
+def upgrade(document: Any) -> dict[str, Any]:
+    """Check a document and bring an older format version up to this one."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError("This is not a backup of this application.")
+    version = document.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise BackupError("This backup has no format version.")
+    if version > VERSION:
+        raise BackupError(f"This backup is of format {version}; this app reads up to {VERSION}.")
+    # Each new format adds a step here: ``if version == 1: document = _from_1(document)``.
+    return document
+
+
+def _restore_club(data: dict[str, Any]) -> None:
+    club = Club(
+        token=data["token"],
+        name=data["name"],
+        created_at=datetime.fromisoformat(data["created_at"]),
+    )
+    db.session.add(club)
+    players = {name: Player(club=club, name=name) for name in data["players"]}
+    db.session.add_all(players.values())
+    db.session.flush()
+    ids = {name: p.id for name, p in players.items()}
+
+    def pid(name: str | None) -> int | None:
+        return None if name is None else ids[name]
+
+    for s in data["sheets"]:
+        sheet = Sheet(
+            club=club,
+            kind=s["kind"],
+            name=s["name"],
+            date=date.fromisoformat(s["date"]),
+            place=s["place"],
+            table_mode=s["table_mode"],
+            rules_json=s["rules"],
+            first_dealer_id=ids[s["first_dealer"]],
+            edit_token=s["edit_token"],
+            view_token=s["view_token"],
+            closed=s["closed"],
+            version=s["version"],
+            created_at=datetime.fromisoformat(s["created_at"]),
+        )
+        sheet.seats = [Seat(player_id=ids[n], position=i) for i, n in enumerate(s["seating"])]
+        db.session.add(sheet)
+        db.session.flush()
+        for d in s["deals"]:
+            deal = Deal(
+                sheet_id=sheet.id,
+                number=d["number"],
+                dealer_id=ids[d["dealer"]],
+                taker_id=pid(d["taker"]),
+                partner_id=pid(d["partner"]),
+                contract=d["contract"],
+                oudlers=d["oudlers"],
+                points_half=d["points_half"],
+                petit_au_bout=d["petit_au_bout"],
+                petit_au_bout_player_id=pid(d["petit_au_bout_player"]),
+                chelem_announced=d["chelem_announced"],
+                chelem_outcome=d["chelem_outcome"],
+                poignees=[[ids[n], size] for n, size in d["poignees"]],
+                miseres=[ids[n] for n in d["miseres"]],
+                version=d["version"],
+                created_at=datetime.fromisoformat(d["created_at"]),
+                updated_at=datetime.fromisoformat(d["updated_at"]),
+            )
+            deal.scores = [
+                DealScore(player_id=ids[n], position=i, points=points, sitting_out=out)
+                for i, (n, points, out) in enumerate(d["scores"])
+            ]
+            db.session.add(deal)
+    db.session.flush()

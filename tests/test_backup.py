@@ -1,0 +1,108 @@
+"""Backup and restore: nothing lost, links and totals the same."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+from .conftest import deal_data, start_evening
+
+
+def fresh_app(tmp_path: Path, name: str) -> Flask:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / name}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def fill(client: FlaskClient) -> str:
+    token = start_evening(client, variants=("misere_10",))
+    client.post(f"/e/{token}/deals/new", data=deal_data(poignee_1="simple", miseres="Chloé"))
+    client.post(f"/e/{token}/deals/new", data={"passed": "1"})
+    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Bob", points="40,5"))
+    client.post(
+        f"/e/{token}/seating",
+        data={"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "David",
+              "seat_5": "Émile", "table_mode": "five_dealer_out"},
+    )  # fmt: skip
+    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Émile"))
+    start_evening(client, ("Alice", "Bob", "Fanny"), mode="three")
+    return token
+
+
+def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
+    source = fresh_app(tmp_path, "a.sqlite")
+    token = fill(source.test_client())
+    first = source.test_cli_runner().invoke(args=["backup"])
+    assert first.exit_code == 0, first.output
+    document = json.loads(first.output)
+    assert len(document["clubs"]) == 1 and len(document["clubs"][0]["sheets"]) == 2
+    (tmp_path / "backup.json").write_text(first.output)
+
+    target = fresh_app(tmp_path, "b.sqlite")
+    restored = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
+    assert restored.exit_code == 0, restored.output
+    second = target.test_cli_runner().invoke(args=["backup"])
+    assert second.output == first.output
+    # The same link opens the same ledger.
+    before = source.test_client().get(f"/e/{token}").get_data(as_text=True)
+    after = target.test_client().get(f"/e/{token}").get_data(as_text=True)
+    assert (
+        before.split("<table")[1].split("</table>")[0]
+        == after.split("<table")[1].split("</table>")[0]
+    )
+
+
+def test_restore_refuses_a_database_that_is_not_empty_unless_merging(tmp_path: Path) -> None:
+    source = fresh_app(tmp_path, "a.sqlite")
+    fill(source.test_client())
+    (tmp_path / "backup.json").write_text(source.test_cli_runner().invoke(args=["backup"]).output)
+    target = fresh_app(tmp_path, "b.sqlite")
+    start_evening(target.test_client())
+    refused = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
+    assert refused.exit_code != 0 and "not empty" in refused.output
+    merged = target.test_cli_runner().invoke(
+        args=["restore", "--merge", str(tmp_path / "backup.json")]
+    )
+    assert "Restored 1 club(s); 0 already here" in merged.output
+    again = target.test_cli_runner().invoke(
+        args=["restore", "--merge", str(tmp_path / "backup.json")]
+    )
+    assert "Restored 0 club(s); 1 already here" in again.output
+    document = json.loads(target.test_cli_runner().invoke(args=["backup"]).output)
+    assert len(document["clubs"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "Expecting value"),
+        ('{"format": "other"}', "not a backup of this application"),
+        ('{"format": "tarot-scorekeeper-backup", "version": 99, "clubs": []}', "reads up to 1"),
+        ('{"format": "tarot-scorekeeper-backup", "version": 1, "clubs": [{"token": "x"}]}',
+         "damaged"),
+    ],
+)  # fmt: skip
+def test_a_bad_backup_is_refused_and_nothing_stored(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    target = fresh_app(tmp_path, "b.sqlite")
+    (tmp_path / "bad.json").write_text(content)
+    result = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "bad.json")])
+    assert result.exit_code != 0 and message in result.output
+    document = json.loads(target.test_cli_runner().invoke(args=["backup"]).output)
+    assert document["clubs"] == []
