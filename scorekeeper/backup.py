@@ -122,7 +122,8 @@ def restore(document: Any, merge: bool = False) -> tuple[int, int]:
         try:
             _restore_club(data)
         except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise BackupError(f"This backup is damaged near club {data.get('name')!r}: {error!r}")
+            name = data.get("name")
+            raise BackupError(f"This backup is damaged near club {name!r}: {error!r}") from None
         added += 1
     return added, skipped
 
