@@ -68,6 +68,7 @@ def _club(club: Club) -> dict[str, Any]:
                 "deals": [
                     {
                         "number": d.number,
+                        "once_key": d.once_key,
                         "dealer": names[d.dealer_id],
                         "taker": name(d.taker_id),
                         "partner": name(d.partner_id),
@@ -179,6 +180,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             deal = Deal(
                 sheet_id=sheet.id,
                 number=d["number"],
+                once_key=d.get("once_key"),
                 dealer_id=ids[d["dealer"]],
                 taker_id=pid(d["taker"]),
                 partner_id=pid(d["partner"]),

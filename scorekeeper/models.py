@@ -119,11 +119,16 @@ class Seat(Model):
 class Deal(Model):
     """One deal of a sheet, every field as entered. ``contract`` is null when all passed."""
 
-    __table_args__ = (UniqueConstraint("sheet_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("sheet_id", "number"),
+        UniqueConstraint("sheet_id", "once_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
+    # The one-time key of the form that created the deal: a form sent twice adds one deal.
+    once_key: Mapped[str | None] = mapped_column(String(32))
     dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     taker_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))

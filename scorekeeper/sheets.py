@@ -16,7 +16,7 @@ from .db import db
 from .deal_form import DealForm, deal_form
 from .ledger import Entry, Scored, score_entry
 from .links import Scope, remember, sheet_or_404
-from .models import Deal, Sheet
+from .models import Deal, Sheet, new_token
 from .qr import qr_svg
 from .rotation import TableMode, mode_for
 from .scoring import DealError
@@ -73,6 +73,7 @@ def new_deal(token: str) -> str | Response | tuple[str, int]:
     upcoming = store.upcoming_entry(sheet)
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
     if not form.is_submitted():
+        form.once.data = new_token()  # a form sent twice adds one deal
         return _deal_page(sheet, form, None)
     if not form.validate():
         return _deal_page(sheet, form, None), 400
@@ -84,9 +85,10 @@ def new_deal(token: str) -> str | Response | tuple[str, int]:
         return _deal_page(sheet, form, None), 422
     if "preview" in request.form:
         return _deal_page(sheet, form, scored)
-    deal = store.add_deal(sheet, entry, scored)
-    db.session.commit()
-    if entry.passed:
+    deal = store.add_deal_once(sheet, entry, scored, form.once.data or None)
+    if deal is None:
+        flash(_("This deal was saved already."))
+    elif entry.passed:
         flash(_("Deal %(number)d: everybody passed.", number=deal.number))
     else:
         flash(_("Deal %(number)d saved.", number=deal.number))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 
 from .db import db
 from .ledger import Entry, Row, Scored, running_totals
@@ -110,6 +111,29 @@ def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
     db.session.add(deal)
     sheet.version += 1
     return deal
+
+
+def add_deal_once(sheet: Sheet, entry: Entry, scored: Scored, once_key: str | None) -> Deal | None:
+    """Add and commit the deal of a form with one-time key ``once_key``; ``None`` if it was
+    added already (a double tap, a form sent twice, two phones racing on one form)."""
+    for _ in range(3):
+        if once_key is not None and _by_once_key(sheet, once_key) is not None:
+            return None
+        deal = add_deal(sheet, entry, scored)
+        deal.once_key = once_key
+        try:
+            db.session.commit()
+        except IntegrityError:  # another request took this number, or this key, first
+            db.session.rollback()
+            continue
+        return deal
+    raise RuntimeError("could not number the deal: too many phones at once")
+
+
+def _by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
+    return db.session.scalars(
+        select(Deal).where(Deal.sheet_id == sheet.id, Deal.once_key == once_key)
+    ).first()
 
 
 def replace_deal(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:

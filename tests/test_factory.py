@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import _instance_secret, create_app, database_url
+from scorekeeper.db import db
 
 
 def test_test_config_is_used() -> None:
@@ -42,3 +44,29 @@ def test_database_url_keeps_sqlite() -> None:
 
 def test_home_page(client: FlaskClient) -> None:
     assert client.get("/").status_code == 200
+
+
+def test_security_headers_on_every_page(client: FlaskClient) -> None:
+    for url in ("/", "/evenings/new", "/healthz"):
+        response = client.get(url)
+        csp = response.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "unsafe-inline" not in csp
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_healthz_checks_the_database(client: FlaskClient) -> None:
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+
+
+def test_sqlite_runs_in_wal_with_foreign_keys(app: Flask) -> None:
+    with app.app_context():
+        connection = db.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            assert cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert cursor.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+            assert cursor.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+        finally:
+            connection.close()

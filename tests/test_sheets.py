@@ -239,3 +239,15 @@ def test_qr_codes_of_both_links(client: FlaskClient) -> None:
         assert response.status_code == 200 and response.mimetype == "image/svg+xml"
         assert response.get_data(as_text=True).startswith("<svg")
     assert client.get(f"/e/{token}/qr-other.svg").status_code == 404
+
+
+def test_a_form_sent_twice_adds_one_deal(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    page = client.get(f"/e/{token}/deals/new").get_data(as_text=True)
+    once = page.split('name="once" type="hidden" value="')[1].split('"')[0]
+    assert len(once) >= 22
+    for _ in range(2):
+        assert client.post(f"/e/{token}/deals/new", data=deal_data(once=once)).status_code == 302
+    assert len(deals(app)) == 1
+    client.post(f"/e/{token}/deals/new", data=deal_data(once=once + "x"))
+    assert len(deals(app)) == 2

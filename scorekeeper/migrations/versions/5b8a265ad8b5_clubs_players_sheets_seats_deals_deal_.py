@@ -1,8 +1,8 @@
 """clubs, players, sheets, seats, deals, deal scores
 
-Revision ID: 1d561b170d1a
+Revision ID: 5b8a265ad8b5
 Revises: 
-Create Date: 2026-11-22 02:34:26.474861
+Create Date: 2026-11-22 02:40:09.627016
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '1d561b170d1a'
+revision = '5b8a265ad8b5'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -32,7 +32,7 @@ def upgrade():
     sa.Column('name', sa.String(length=40), nullable=False),
     sa.ForeignKeyConstraint(['club_id'], ['club.id'], name=op.f('fk_player_club_id_club')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_player')),
-    sa.UniqueConstraint('club_id', 'name', name=op.f('uq_player_club_id'))
+    sa.UniqueConstraint('club_id', 'name', name=op.f('uq_player_club_id_name'))
     )
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_player_club_id'), ['club_id'], unique=False)
@@ -65,6 +65,7 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('sheet_id', sa.Integer(), nullable=False),
     sa.Column('number', sa.Integer(), nullable=False),
+    sa.Column('once_key', sa.String(length=32), nullable=True),
     sa.Column('dealer_id', sa.Integer(), nullable=False),
     sa.Column('taker_id', sa.Integer(), nullable=True),
     sa.Column('partner_id', sa.Integer(), nullable=True),
@@ -86,7 +87,8 @@ def upgrade():
     sa.ForeignKeyConstraint(['sheet_id'], ['sheet.id'], name=op.f('fk_deal_sheet_id_sheet'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['taker_id'], ['player.id'], name=op.f('fk_deal_taker_id_player')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_deal')),
-    sa.UniqueConstraint('sheet_id', 'number', name=op.f('uq_deal_sheet_id'))
+    sa.UniqueConstraint('sheet_id', 'number', name=op.f('uq_deal_sheet_id_number')),
+    sa.UniqueConstraint('sheet_id', 'once_key', name=op.f('uq_deal_sheet_id_once_key'))
     )
     with op.batch_alter_table('deal', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_deal_sheet_id'), ['sheet_id'], unique=False)
@@ -99,7 +101,7 @@ def upgrade():
     sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_seat_player_id_player')),
     sa.ForeignKeyConstraint(['sheet_id'], ['sheet.id'], name=op.f('fk_seat_sheet_id_sheet'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_seat')),
-    sa.UniqueConstraint('sheet_id', 'player_id', name=op.f('uq_seat_sheet_id'))
+    sa.UniqueConstraint('sheet_id', 'player_id', name=op.f('uq_seat_sheet_id_player_id'))
     )
     with op.batch_alter_table('seat', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_seat_sheet_id'), ['sheet_id'], unique=False)
@@ -114,7 +116,7 @@ def upgrade():
     sa.ForeignKeyConstraint(['deal_id'], ['deal.id'], name=op.f('fk_deal_score_deal_id_deal'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_deal_score_player_id_player')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_deal_score')),
-    sa.UniqueConstraint('deal_id', 'player_id', name=op.f('uq_deal_score_deal_id'))
+    sa.UniqueConstraint('deal_id', 'player_id', name=op.f('uq_deal_score_deal_id_player_id'))
     )
     with op.batch_alter_table('deal_score', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_deal_score_deal_id'), ['deal_id'], unique=False)
