@@ -1,0 +1,141 @@
+"""Browser fixtures: the app served on 127.0.0.1, and Debian's Chromium as a phone.
+
+Playwright drives the Chromium that Debian installs (``apt-get install chromium``);
+it never downloads a browser. Without Chromium the browser tests skip, visibly,
+except in CI (``CI=true``) where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    Page,
+    Playwright,
+    Route,
+    ViewportSize,
+    sync_playwright,
+)
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HOST = "127.0.0.1"
+PHONE: ViewportSize = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1, with its own SQLite file; the base URL."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "browser-test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite'}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    server = make_server(HOST, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():
+        message = f"Chromium is not installed (apt-get install chromium): {CHROMIUM} is missing"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + "; the browser tests cannot run in CI without it.")
+        pytest.skip("Chromium is not installed (apt-get install chromium): browser tests skipped")
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@dataclass
+class Watch:
+    """What the page tried that it should not: requests off this machine, script errors."""
+
+    foreign: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def check(self) -> None:
+        """Fail the test if the page reached another host or its JavaScript failed."""
+        assert not self.foreign, f"the page tried to reach another host: {self.foreign}"
+        assert not self.errors, f"the page's JavaScript failed: {self.errors}"
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def page(browser: Browser, watch: Watch) -> Iterator[Page]:
+    """A phone-sized English page; every request off 127.0.0.1 is blocked and fails the test."""
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+    )
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == HOST:
+            route.continue_()
+        else:
+            watch.foreign.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    yield page
+    context.close()
+    if watch.foreign or watch.errors:  # also when the test itself did not call watch.check()
+        pytest.fail(f"requests off {HOST}: {watch.foreign}; script errors: {watch.errors}")
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """``test-artifacts/`` at the top of the repository (git-ignored), for screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
