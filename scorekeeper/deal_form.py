@@ -218,7 +218,7 @@ def deal_form(
             name,
             choices=options(
                 [
-                    ("", "—"),
+                    ("", _l("none")),
                     ("simple", _l("simple")),
                     ("double", _l("double")),
                     ("triple", _l("triple")),

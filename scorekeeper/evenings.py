@@ -44,7 +44,7 @@ def _start(club: Club | None) -> str | Response:
         day = form.day.data or date.today()
         sheet = store.create_evening(
             club,
-            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "medium")),
+            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
             day=day,
             place=form.place.data or "",
             seating=form.seating(),
@@ -83,7 +83,13 @@ def seating(token: str) -> str | Response:
     known = db.session.scalars(
         select(Player.name).where(Player.club_id == sheet.club_id).order_by(Player.name)
     ).all()
-    return render_template("evenings/seating.html", form=form, sheet=sheet, known=known)
+    return render_template(
+        "evenings/seating.html",
+        form=form,
+        sheet=sheet,
+        known=known,
+        next_dealer=store.upcoming_dealer(sheet),
+    )
 
 
 @bp.post("/e/<token>/close")

@@ -202,16 +202,22 @@ def delete_deal(token: str, number: int) -> str | Response:
         db.session.commit()
         flash(_("Deal %(number)d deleted.", number=number))
         return redirect(url_for("sheets.ledger", token=token))
-    return render_template("sheets/delete.html", sheet=sheet, deal=deal)
+    entry = store.entry_of(sheet, deal)
+    return render_template("sheets/delete.html", sheet=sheet, deal=deal, entry=entry)
 
 
-@bp.post("/e/<token>/undo")
-def undo(token: str) -> Response:
-    """Take back the last deal."""
+@bp.route("/e/<token>/undo", methods=["GET", "POST"])
+def undo(token: str) -> str | Response:
+    """Take back the last deal, once the person has seen which it is."""
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
     if sheet.closed:
         return _closed(sheet)
     last = store.last_deal(sheet)
+    if request.method == "GET":
+        if last is None:
+            return redirect(url_for("sheets.ledger", token=token))
+        entry = store.entry_of(sheet, last)
+        return render_template("sheets/undo.html", sheet=sheet, deal=last, entry=entry)
     if last is not None:
         number = last.number
         store.delete_deal(sheet, last)

@@ -198,6 +198,7 @@ class Ledger:
     dealers: dict[int, str]
     contracts: dict[int, str | None]
     takers: dict[int, str | None]
+    sat_out: dict[int, set[str]]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -213,15 +214,18 @@ def ledger(sheet: Sheet) -> Ledger:
         .order_by(Deal.number)
     ).all()
     scores = db.session.execute(
-        select(DealScore.deal_id, DealScore.player_id, DealScore.points)
+        select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
         .join(Deal)
         .where(Deal.sheet_id == sheet.id)
         .order_by(Deal.number, DealScore.position)
     ).all()
     by_deal: dict[int, dict[str, int]] = {}
+    out: dict[int, set[str]] = {}
     columns: dict[str, None] = dict.fromkeys(sheet.seating)
-    for deal_id, player_id, points in scores:
+    for deal_id, player_id, points, sat_out in scores:
         by_deal.setdefault(deal_id, {})[names[player_id]] = points
+        if sat_out:
+            out.setdefault(deal_id, set()).add(names[player_id])
         columns.setdefault(names[player_id])
     players = list(columns)
     rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in deals))
@@ -231,6 +235,7 @@ def ledger(sheet: Sheet) -> Ledger:
         dealers={d.number: names[d.dealer_id] for d in deals},
         contracts={d.number: d.contract for d in deals},
         takers={d.number: None if d.taker_id is None else names[d.taker_id] for d in deals},
+        sat_out={d.number: out.get(d.id, set()) for d in deals},
     )
 
 

@@ -38,6 +38,14 @@ def points_text(points: Fraction | None) -> str:
     return text.replace(".", ",") if current_lang() == "fr" else text
 
 
+CONTRACT_SHORT = {"prise": "P", "garde": "G", "garde_sans": "GS", "garde_contre": "GC"}
+
+
+def contract_short(contract: str | None) -> str:
+    """A contract in the ledger's margin: P, G, GS, GC, or a dash when all passed."""
+    return "—" if contract is None else CONTRACT_SHORT[contract]
+
+
 def init_app(app: Flask) -> None:
     @app.context_processor
     def helpers() -> dict[str, Any]:
@@ -46,4 +54,5 @@ def init_app(app: Flask) -> None:
             "rule_variants": rule_variants,
             "points_text": points_text,
             "contract_label": lambda c: contract_name(c, current_lang()),
+            "contract_short": contract_short,
         }

@@ -7,6 +7,7 @@
   var form = document.getElementById("deal-form");
   if (!form) return;
   var preview = document.getElementById("preview");
+  var summary = document.getElementById("preview-summary");
   var seated = JSON.parse(form.dataset.seated);
   var rules = JSON.parse(form.dataset.rules);
   var dealerOut = form.dataset.dealerOut === "1";
@@ -70,6 +71,7 @@
 
   function show(answer, ok) {
     preview.textContent = "";
+    summary.textContent = "";
     if (!ok) {
       Object.keys(answer.errors || {}).forEach(function (field) {
         answer.errors[field].forEach(function (m) { preview.appendChild(cell("p", m, "error")); });
@@ -102,11 +104,15 @@
       dl.appendChild(div);
     });
     preview.appendChild(dl);
+    var taker = checked("taker");
+    summary.textContent = (answer.won ? preview.dataset.shortMade : preview.dataset.shortDown)
+      .replace("%m", answer.margin) + " · " + taker + " " +
+      (answer.scores[taker] > 0 ? "+" : "") + answer.scores[taker];
   }
 
   function refresh() {
     var body = request();
-    if (!body) { preview.textContent = ""; return; }
+    if (!body) { preview.textContent = ""; summary.textContent = ""; return; }
     fetch(form.dataset.api, {
       method: "POST",
       headers: {"Content-Type": "application/json", "Accept-Language": form.dataset.lang},
@@ -117,9 +123,13 @@
   }
 
   function hideSittingOut() {
-    var out = sittingOut();
+    var out = sittingOut(), taker = checked("taker");
     form.querySelectorAll("#taker .opt, #partner .opt").forEach(function (opt) {
       opt.classList.toggle("hidden", opt.dataset.value === out);
+    });
+    // The taker is not his own partner: "alone" says it.
+    form.querySelectorAll("#partner .opt").forEach(function (opt) {
+      if (opt.dataset.value === taker) opt.classList.add("hidden");
     });
     var name = document.getElementById("dealer-name");
     if (name) name.textContent = value("dealer");
@@ -130,7 +140,7 @@
       var field = form.elements.namedItem("points");
       if (field && !field.value) field.focus();
     }
-    if (event.target.name === "dealer" || event.target.name === "sitting_out") hideSittingOut();
+    if (["dealer", "sitting_out", "taker"].indexOf(event.target.name) >= 0) hideSittingOut();
     clearTimeout(timer);
     timer = setTimeout(refresh, 120);
   });

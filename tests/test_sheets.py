@@ -182,6 +182,8 @@ def test_delete_renumbers_and_undo_takes_back_the_last(app: Flask, client: Flask
     assert len(deals(app)) == 4  # the confirmation page deletes nothing
     client.post(f"/e/{token}/deals/2/delete")
     assert [(n, s[0]) for n, _, s in deals(app)] == [(1, 198), (2, -66), (3, -66)]
+    assert "Take back deal 3?" in client.get(f"/e/{token}/undo", headers=EN).get_data(as_text=True)
+    assert len(deals(app)) == 3
     client.post(f"/e/{token}/undo")
     assert [n for n, _, _ in deals(app)] == [1, 2]
     # Alice dealt 1, Bob 2, Chloé 3 before the deletion; the next dealer follows deal 2's.

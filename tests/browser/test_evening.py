@@ -298,8 +298,14 @@ def ledger_table(page: Page) -> tuple[list[str], list[str], list[list[str]], lis
     return players, totals, rows, marks
 
 
-def cell(scores: dict[str, int], player: str) -> str:
-    """A ledger cell: the score, "·" when not seated."""
+SAT_OUT = {8: E, 10: B}
+"""Who sat out each final row (the dealer, at 5 seated): the ledger shows "(0)"."""
+
+
+def cell(scores: dict[str, int], player: str, number: int = 0) -> str:
+    """A ledger cell: the score, "(0)" for who sat out, "·" when not seated."""
+    if SAT_OUT.get(number) == player:
+        return "(0)"
     return str(scores[player]) if player in scores else "·"
 
 
@@ -366,7 +372,9 @@ def test_an_evening(page: Page, live_server: str, artifacts: Path, watch: Watch)
     expect(flash(page)).to_contain_text("Deal 5 deleted.")
 
     # Undo the last deal (deal 12, numbered 11 since the deletion).
-    person.tap(page.get_by_role("button", name="Undo the last deal"))
+    person.tap(page.get_by_role("link", name="Undo the last deal"))
+    expect(page.get_by_role("heading", name="Take back deal 11?")).to_be_visible()
+    person.tap(page.get_by_role("button", name="Take back deal 11"))
     expect(flash(page)).to_contain_text("Deal 11 taken back.")
 
     # The ledger on screen.
@@ -380,7 +388,7 @@ def test_an_evening(page: Page, live_server: str, artifacts: Path, watch: Watch)
         if number == 9:  # the passed deal: a dash for everybody
             assert row == ["—"] * 5, row
         else:
-            assert row == [cell(expected, p) for p in FIVE], f"deal {number}: {row}"
+            assert row == [cell(expected, p, number) for p in FIVE], f"deal {number}: {row}"
     assert marks == ["✓"] * len(FINAL_ROWS)
     # The last deal now is the old deal 11, dealt by Bob: Chloé deals next.
     expect(page.get_by_text("Next dealer:")).to_contain_text(C)
