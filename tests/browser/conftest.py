@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from flask import Flask
 from playwright.sync_api import (
     Browser,
     Page,
@@ -43,8 +44,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """The app on a free port of 127.0.0.1, with its own SQLite file; the base URL."""
+def live_app(tmp_path: Path) -> Flask:
+    """The app the live server serves, with its own SQLite file."""
     app = create_app(
         {
             "TESTING": True,
@@ -54,6 +55,13 @@ def live_server(tmp_path: Path) -> Iterator[str]:
     )
     with app.app_context():
         db.create_all()
+    return app
+
+
+@pytest.fixture
+def live_server(live_app: Flask) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1; the base URL."""
+    app = live_app
     server = make_server(HOST, 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
