@@ -65,14 +65,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=locale)
 
-    from . import api, clubs, commands, evenings, home, sheets, templating
+    from . import api, clubs, commands, evenings, exports, home, sheets, templating
 
     templating.init_app(app)
     commands.init_app(app)
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets):
+    for module in (home, clubs, evenings, sheets, exports):
         app.register_blueprint(module.bp)
 
     @app.after_request

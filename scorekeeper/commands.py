@@ -4,19 +4,92 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import date, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
+from sqlalchemy import select
 
 from . import backup as backups
+from . import store
 from .db import db
+from .models import Club, Sheet
+from .scoring import RulesError, RuleSet, rule_set
+from .sheet_csv import CsvError, read_csv
 
 
 def init_app(app: Flask) -> None:
-    app.cli.add_command(backup)
-    app.cli.add_command(restore)
+    for command in (backup, restore, export_csv, import_csv):
+        app.cli.add_command(command)
+
+
+def _token(link: str) -> str:
+    """The token of a link given as a URL, a path (``/e/…``) or the token alone."""
+    return urlsplit(link).path.rstrip("/").split("/")[-1]
+
+
+@click.command("export-csv")
+@click.argument("link")
+@click.option("--sep", type=click.Choice(["comma", "semicolon"]), default="comma")
+@with_appcontext
+def export_csv(link: str, sep: str) -> None:
+    """Write the CSV of the evening at LINK (its edit link or path) to standard output."""
+    from .exports import sheet_csv
+
+    sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == _token(link))).first()
+    if sheet is None:
+        raise click.ClickException(f"No evening has the edit link {link!r}.")
+    sys.stdout.buffer.write(sheet_csv(sheet, sep == "semicolon").encode("utf-8"))
+
+
+@click.command("import-csv")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--club", "club_link", help="The club's link; a new club when not given.")
+@click.option("--name", help="The evening's name; the file's name when not given.")
+@click.option("--rules", default="fft", help="A rule set name (fft, variants joined by +) or JSON.")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The evening's date.")
+@with_appcontext
+def import_csv(
+    file: Path, club_link: str | None, name: str | None, rules: str, day: datetime | None
+) -> None:
+    """Import a CSV FILE as a new evening; print the new evening's edit-link path last."""
+    try:
+        rule_set_ = (
+            RuleSet.from_json(json.loads(rules))
+            if rules.lstrip().startswith("{")
+            else rule_set(rules)
+        )
+        imported = read_csv(file.read_text(encoding="utf-8-sig"), rule_set_)
+    except CsvError as error:
+        for problem in error.problems:
+            click.echo(
+                f"row {problem.row}, column {problem.column!r}: {problem.message('en')}", err=True
+            )
+        raise click.ClickException(
+            f"{len(error.problems)} problem(s): nothing was imported."
+        ) from None
+    except (ValueError, RulesError) as error:
+        raise click.ClickException(str(error)) from None
+    if club_link:
+        club = db.session.scalars(select(Club).where(Club.token == _token(club_link))).first()
+        if club is None:
+            raise click.ClickException(f"No club has the link {club_link!r}.")
+    else:
+        club = Club(name="Mes parties")
+        db.session.add(club)
+    sheet = store.import_evening(
+        club,
+        name=name or file.stem,
+        day=(day.date() if day else date.today()),
+        rules=rule_set_,
+        deals=imported.deals,
+    )
+    db.session.commit()
+    click.echo(f"Imported {len(imported.deals)} deal(s) into {sheet.name!r}, club {club.name!r}.")
+    click.echo(f"/e/{sheet.edit_token}")
 
 
 @click.command("backup")

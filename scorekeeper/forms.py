@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     DateField,
     Field,
@@ -125,6 +126,17 @@ class SeatingFields(FlaskForm):
                     seated=mode.seated,
                 )
             )
+
+
+class ImportForm(FlaskForm):
+    """A CSV file of deals, imported as a new evening."""
+
+    file = FileField(_l("CSV file"), [FileRequired(_l("Choose a file."))])
+    name = StringField(_l("Name"), [Length(max=TITLE_LENGTH)], filters=[clean_name])
+    day = DateField(_l("Date"), [DataRequired()], default=date.today)
+    variants = MultiCheckboxField(
+        _l("House rules"), choices=options([(name, VARIANT_TEXT[name]) for name in VARIANTS])
+    )
 
 
 class EveningForm(SeatingFields):

@@ -6,17 +6,17 @@ ready to commit as one transaction (a deal and its scores together).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .db import db
 from .ledger import Entry, Row, Scored, running_totals
-from .models import Club, Deal, DealScore, Player, Seat, Sheet
-from .rotation import TableMode, next_dealer, sitting_out
+from .models import Club, Deal, DealScore, Player, Seat, Sheet, utcnow
+from .rotation import TableMode, mode_for, next_dealer, sitting_out
 from .scoring import RuleSet
 
 
@@ -221,12 +221,16 @@ def ledger(sheet: Sheet) -> Ledger:
     ).all()
     by_deal: dict[int, dict[str, int]] = {}
     out: dict[int, set[str]] = {}
-    columns: dict[str, None] = dict.fromkeys(sheet.seating)
+    # Columns in order of first appearance, then whoever is seated but has not played:
+    # the order survives a CSV export and import.
+    columns: dict[str, None] = {}
     for deal_id, player_id, points, sat_out in scores:
         by_deal.setdefault(deal_id, {})[names[player_id]] = points
         if sat_out:
             out.setdefault(deal_id, set()).add(names[player_id])
         columns.setdefault(names[player_id])
+    for name in sheet.seating:
+        columns.setdefault(name)
     players = list(columns)
     rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in deals))
     return Ledger(
@@ -266,3 +270,81 @@ def totals(sheet: Sheet) -> dict[str, int]:
 
 def deal_count(sheet: Sheet) -> int:
     return db.session.scalar(select(func.count(Deal.id)).where(Deal.sheet_id == sheet.id)) or 0
+
+
+def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
+    """Every deal as entered, with its stored scores, in order: two queries."""
+    names = names_of(sheet)
+    deals = db.session.scalars(
+        select(Deal).where(Deal.sheet_id == sheet.id).order_by(Deal.number)
+    ).all()  # the scores come in one more query (selectin)
+    return [
+        (deal.entry(names), {names[s.player_id]: s.points for s in deal.scores}) for deal in deals
+    ]
+
+
+def import_evening(
+    club: Club,
+    *,
+    name: str,
+    day: date,
+    rules: RuleSet,
+    deals: Sequence[tuple[Entry, Mapping[str, int]]],
+) -> Sheet:
+    """A new evening of ``deals`` (each with its checked scores), seated as the last deal."""
+    first, last = deals[0][0], deals[-1][0]
+    mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
+    sheet = create_evening(
+        club, name=name, day=day, place="", seating=last.seated, first_dealer=last.seated[0],
+        mode=mode, rules=rules,
+    )  # fmt: skip
+    everyone = list(dict.fromkeys(p for entry, _ in deals for p in entry.seated))
+    players = {p.name: p for p in club_players(club, everyone)}
+    db.session.flush()
+    sheet.first_dealer = players[first.dealer]
+    ids = {name: player.id for name, player in players.items()}
+    # Bulk inserts: 10,000 deals must import in a couple of seconds.
+    rows = [_deal_row(sheet.id, number, entry, ids) for number, (entry, _) in enumerate(deals, 1)]
+    deal_ids = db.session.scalars(
+        insert(Deal).returning(Deal.id, sort_by_parameter_order=True), rows
+    )
+    scores = [
+        {
+            "deal_id": deal_id,
+            "player_id": ids[name],
+            "position": i,
+            "points": scores[name],
+            "sitting_out": name in entry.sitting_out,
+        }
+        for deal_id, (entry, scores) in zip(deal_ids.all(), deals, strict=True)
+        for i, name in enumerate(entry.seated)
+    ]
+    db.session.execute(insert(DealScore), scores)
+    sheet.version += 1
+    return sheet
+
+
+def _deal_row(sheet_id: int, number: int, entry: Entry, ids: dict[str, int]) -> dict[str, object]:
+    def pid(name: str | None) -> int | None:
+        return None if name is None else ids[name]
+
+    now = utcnow()
+    return {
+        "sheet_id": sheet_id,
+        "number": number,
+        "dealer_id": ids[entry.dealer],
+        "taker_id": pid(entry.taker),
+        "partner_id": pid(entry.partner) if entry.partner != entry.taker else None,
+        "contract": None if entry.contract is None else entry.contract.value,
+        "oudlers": entry.oudlers,
+        "points_half": None if entry.points is None else int(entry.points * 2),
+        "petit_au_bout": None if entry.petit_au_bout is None else entry.petit_au_bout.value,
+        "petit_au_bout_player_id": pid(entry.petit_au_bout_player),
+        "chelem_announced": entry.chelem.announced,
+        "chelem_outcome": entry.chelem.outcome.value,
+        "poignees": [[ids[p.player], p.size.value] for p in entry.poignees],
+        "miseres": [ids[name] for name in entry.miseres],
+        "version": 1,
+        "created_at": now,
+        "updated_at": now,
+    }
