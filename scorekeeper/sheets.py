@@ -50,6 +50,17 @@ def _ledger(sheet: Sheet, editable: bool) -> str:
     )
 
 
+@bp.get("/e/<token>/version.json")
+def version(token: str) -> dict[str, int]:
+    """What the other phones at the table poll: the sheet changes, its version goes up."""
+    return {"version": sheet_or_404(token, Scope.SHEET_EDIT).version}
+
+
+@bp.get("/v/<token>/version.json")
+def view_version(token: str) -> dict[str, int]:
+    return {"version": sheet_or_404(token, Scope.SHEET_VIEW).version}
+
+
 @bp.get("/e/<token>/qr-<scope>.svg")
 def qr(token: str, scope: str) -> Response:
     """The QR code of the sheet's edit or view link, to join from another phone."""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -8,8 +9,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, make_url, text
 
-from scorekeeper import create_app
+from scorekeeper import create_app, database_url
 from scorekeeper.db import db
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -21,13 +23,31 @@ def examples() -> list[dict[str, Any]]:
     return cases
 
 
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+"""A PostgreSQL server to run the suite against; SQLite files in tmp_path otherwise."""
+
+
+def database_uri(tmp_path: Path, name: str = "test") -> str:
+    """A fresh, empty database for one test: SQLite in ``tmp_path``, or a new PostgreSQL one."""
+    if not TEST_DATABASE_URL:
+        return f"sqlite:///{tmp_path / (name + '.sqlite')}"
+    server = make_url(database_url(TEST_DATABASE_URL))
+    fresh = f"{server.database}_{name}"
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
+        connection.execute(text(f'CREATE DATABASE "{fresh}"'))
+    engine.dispose()
+    return server.set(database=fresh).render_as_string(hide_password=False)
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path),
             "WTF_CSRF_ENABLED": False,
             "SERVER_NAME": "tarot.test",
         }
@@ -36,6 +56,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         db.create_all()
     yield app
     with app.app_context():
+        db.session.remove()
         db.engine.dispose()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,19 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-from .conftest import deal_data, start_evening
+from .conftest import database_uri, deal_data, start_evening
+
+APPS: list[Flask] = []
+
+
+@pytest.fixture(autouse=True)
+def dispose_apps() -> Iterator[None]:
+    """Close every database connection the apps of a test opened."""
+    yield
+    while APPS:
+        with APPS.pop().app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 def fresh_app(tmp_path: Path, name: str) -> Flask:
@@ -21,11 +34,12 @@ def fresh_app(tmp_path: Path, name: str) -> Flask:
             "TESTING": True,
             "SECRET_KEY": "t",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / name}",
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name),
         }
     )
     with app.app_context():
         db.create_all()
+    APPS.append(app)
     return app
 
 
@@ -45,7 +59,7 @@ def fill(client: FlaskClient) -> str:
 
 
 def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
-    source = fresh_app(tmp_path, "a.sqlite")
+    source = fresh_app(tmp_path, "a")
     token = fill(source.test_client())
     first = source.test_cli_runner().invoke(args=["backup"])
     assert first.exit_code == 0, first.output
@@ -53,7 +67,7 @@ def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
     assert len(document["clubs"]) == 1 and len(document["clubs"][0]["sheets"]) == 2
     (tmp_path / "backup.json").write_text(first.output)
 
-    target = fresh_app(tmp_path, "b.sqlite")
+    target = fresh_app(tmp_path, "b")
     restored = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
     assert restored.exit_code == 0, restored.output
     second = target.test_cli_runner().invoke(args=["backup"])
@@ -68,10 +82,10 @@ def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
 
 
 def test_restore_refuses_a_database_that_is_not_empty_unless_merging(tmp_path: Path) -> None:
-    source = fresh_app(tmp_path, "a.sqlite")
+    source = fresh_app(tmp_path, "a")
     fill(source.test_client())
     (tmp_path / "backup.json").write_text(source.test_cli_runner().invoke(args=["backup"]).output)
-    target = fresh_app(tmp_path, "b.sqlite")
+    target = fresh_app(tmp_path, "b")
     start_evening(target.test_client())
     refused = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
     assert refused.exit_code != 0 and "not empty" in refused.output
@@ -100,7 +114,7 @@ def test_restore_refuses_a_database_that_is_not_empty_unless_merging(tmp_path: P
 def test_a_bad_backup_is_refused_and_nothing_stored(
     tmp_path: Path, content: str, message: str
 ) -> None:
-    target = fresh_app(tmp_path, "b.sqlite")
+    target = fresh_app(tmp_path, "b")
     (tmp_path / "bad.json").write_text(content)
     result = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "bad.json")])
     assert result.exit_code != 0 and message in result.output

@@ -11,10 +11,12 @@ from flask_migrate import downgrade, upgrade
 from scorekeeper import create_app
 from scorekeeper.db import db
 
+from .conftest import database_uri
+
 
 def test_upgrade_gives_the_models_schema_and_downgrade_undoes_it(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})  # fmt: skip
+    database = database_uri(tmp_path, "migrations")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
         upgrade()
         with db.engine.connect() as connection:

@@ -13,7 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
 
-from .conftest import deal_data, start_evening
+from .conftest import database_uri, deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
 
@@ -221,7 +221,7 @@ def test_the_view_link_reads_and_changes_nothing(app: Flask, client: FlaskClient
 
 
 def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
-    database = f"sqlite:///{tmp_path / 'csrf.sqlite'}"
+    database = database_uri(tmp_path, "csrf")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
         db.create_all()
@@ -231,6 +231,7 @@ def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
     assert client.post("/evenings/new", data=data).status_code == 400
     with app.app_context():
         assert db.session.scalars(select(Sheet)).first() is None
+        db.session.remove()
         db.engine.dispose()
 
 
@@ -253,3 +254,14 @@ def test_a_form_sent_twice_adds_one_deal(app: Flask, client: FlaskClient) -> Non
     assert len(deals(app)) == 1
     client.post(f"/e/{token}/deals/new", data=deal_data(once=once + "x"))
     assert len(deals(app)) == 2
+
+
+def test_the_version_the_other_phones_poll(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    with app.app_context():
+        view = db.session.scalars(select(Sheet.view_token)).one()
+    before = client.get(f"/e/{token}/version.json").get_json()["version"]
+    assert client.get(f"/v/{view}/version.json").get_json()["version"] == before
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    assert client.get(f"/v/{view}/version.json").get_json()["version"] > before
+    assert client.get(f"/v/{token}/version.json").status_code == 404

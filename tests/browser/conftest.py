@@ -29,6 +29,8 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.db import db
 
+from ..conftest import database_uri
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -50,7 +52,7 @@ def live_app(tmp_path: Path) -> Flask:
         {
             "TESTING": True,
             "SECRET_KEY": "browser-test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "browser"),
         }
     )
     with app.app_context():
@@ -72,6 +74,7 @@ def live_server(live_app: Flask) -> Iterator[str]:
         thread.join(timeout=10)
         server.server_close()
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 

@@ -1,0 +1,72 @@
+"""Links are the permissions: every route that reads or changes data checks its link.
+
+This walks Flask's URL map, so a route added later without a check fails here.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Club, Sheet
+
+from .conftest import deal_data, start_evening
+
+PUBLIC = {
+    "static", "healthz", "home.index", "home.language", "api.score_deal", "evenings.new",
+    "clubs.new_club", "clubs.new_club_form", "exports.import_new",
+}  # fmt: skip
+"""Endpoints that need no link: they read nothing private, or create something new."""
+
+SCOPES = {"/c/": "club", "/e/": "edit", "/v/": "view"}
+"""Each link's URL prefix and the scope its token must have."""
+
+ARGUMENTS = {"number": 1, "scope": "edit", "player_id": 1}
+
+
+def tokens(app: Flask) -> dict[str, str]:
+    with app.app_context():
+        sheet = db.session.scalars(select(Sheet)).one()
+        club = db.session.scalars(select(Club)).one()
+        return {"club": club.token, "edit": sheet.edit_token, "view": sheet.view_token}
+
+
+def test_every_route_checks_its_link(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    known = tokens(app)
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in PUBLIC:
+            assert "token" not in rule.arguments, f"{rule} is public but takes a link"
+            continue
+        assert "token" in rule.arguments, f"{rule} ({rule.endpoint}) reads data without a link"
+        prefix = next((p for p in SCOPES if rule.rule.startswith(p)), None)
+        assert prefix, f"{rule}: declare the scope of its link in this test"
+        wrong = [t for scope, t in known.items() if scope != SCOPES[prefix]]
+        wrong.append("A" * 24)  # a well-formed token that nobody has
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            for bad in wrong:
+                values = {a: ARGUMENTS.get(a, bad) for a in rule.arguments} | {"token": bad}
+                url = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
+                response = client.open(url, method=method, data=deal_data())
+                assert response.status_code == 404, f"{method} {url}: {response.status_code}"
+                checked += 1
+    assert checked > 50
+    # Nothing changed: the one deal is still there with its scores.
+    assert ">198<" in client.get(f"/e/{token}").get_data(as_text=True)
+
+
+def test_the_right_link_opens_each_page(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    known = tokens(app)
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in PUBLIC or "GET" not in (rule.methods or set()):
+            continue
+        prefix = next(p for p in SCOPES if rule.rule.startswith(p))
+        values = {a: ARGUMENTS.get(a) for a in rule.arguments} | {"token": known[SCOPES[prefix]]}
+        url = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
+        assert client.get(url).status_code in (200, 302), url
