@@ -9,7 +9,9 @@ FLASK := $(BIN)/flask --app scorekeeper
 TRANSLATIONS := scorekeeper/translations
 MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
-.PHONY: run test lint install browser db clean translations
+WORKERS ?= 4
+
+.PHONY: run serve test lint install browser db clean translations bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +39,12 @@ db: install
 
 run: db
 	$(FLASK) run --host $(HOST) --port $(PORT)
+
+# A club server: gunicorn, settings from the environment (DATABASE_URL, SECRET_KEY,
+# PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout.
+serve: db
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) \
+		--access-logfile - --error-logfile - "scorekeeper:create_app()"
 
 # Debian's Chromium for the browser tests, installed when missing and we are root.
 # Without it (and outside CI) the browser tests skip with a message.

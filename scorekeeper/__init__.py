@@ -13,6 +13,7 @@ from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import db
 
@@ -39,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{ROOT / 'instance' / 'scorekeeper.sqlite'}",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
         BABEL_DEFAULT_LOCALE="fr",
         # The device remembers its clubs and evenings in this signed cookie.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
@@ -53,6 +54,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    if app.config.get("PREFERRED_URL_SCHEME") == "https":
+        app.config["SESSION_COOKIE_SECURE"] = True
+    if app.config.get("PROXY_FIX"):  # behind a reverse proxy that sets X-Forwarded-*
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
@@ -116,12 +121,16 @@ def locale() -> str:
     return request.accept_languages.best_match(LANGUAGES, default="fr") or "fr"
 
 
-def _from_environment() -> dict[str, str]:
+def _from_environment() -> dict[str, Any]:
     settings = {}
     if url := os.environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = database_url(url)
     if key := os.environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = key
+    if scheme := os.environ.get("PREFERRED_URL_SCHEME"):
+        settings["PREFERRED_URL_SCHEME"] = scheme
+    if os.environ.get("PROXY_FIX"):
+        settings["PROXY_FIX"] = True
     return settings
 
 

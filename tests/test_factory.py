@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from scorekeeper import _instance_secret, create_app, database_url
 from scorekeeper.db import db
 
-from .conftest import TEST_DATABASE_URL
+from .conftest import TEST_DATABASE_URL, database_uri, start_evening
 
 
 def test_test_config_is_used() -> None:
@@ -75,3 +75,23 @@ def test_sqlite_runs_in_wal_with_foreign_keys(app: Flask) -> None:
             assert cursor.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
         finally:
             connection.close()
+
+
+def test_behind_https_and_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PREFERRED_URL_SCHEME", "https")
+    monkeypatch.setenv("SECRET_KEY", "s")
+    assert create_app().config["SESSION_COOKIE_SECURE"] is True
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "s", "PROXY_FIX": True, "WTF_CSRF_ENABLED": False,
+         "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy")}
+    )  # fmt: skip
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    token = start_evening(client)
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"}
+    page = client.get(f"/e/{token}", headers=proxied).get_data(as_text=True)
+    assert f"https://club.example/e/{token}" in page  # the links shared by QR code
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
