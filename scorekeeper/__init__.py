@@ -70,14 +70,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=locale)
 
-    from . import api, clubs, commands, evenings, exports, home, sheets, templating
+    from . import (
+        api,
+        clubs,
+        commands,
+        evenings,
+        exports,
+        home,
+        public,
+        sheets,
+        templating,
+        tournaments,
+    )
 
     templating.init_app(app)
     commands.init_app(app)
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets, exports):
+    for module in (home, clubs, evenings, sheets, exports, tournaments, public):
         app.register_blueprint(module.bp)
 
     @app.after_request
@@ -122,7 +133,7 @@ def locale() -> str:
 
 
 def _from_environment() -> dict[str, Any]:
-    settings = {}
+    settings: dict[str, Any] = {}
     if url := os.environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = database_url(url)
     if key := os.environ.get("SECRET_KEY"):

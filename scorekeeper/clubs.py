@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from .db import db
 from .forms import ClubForm
 from .links import club_or_404, remember
-from .models import Club
+from .models import Club, Tournament
 from .qr import qr_svg
 
 bp = Blueprint("clubs", __name__)
@@ -25,7 +26,12 @@ def club(token: str) -> str | BaseResponse:
         db.session.commit()
         flash(_("Saved."))
         return redirect(url_for("clubs.club", token=club.token))
-    return render_template("clubs/club.html", club=club, form=form)
+    club_tournaments = db.session.scalars(
+        select(Tournament).where(Tournament.club_id == club.id).order_by(Tournament.date.desc())
+    ).all()
+    return render_template(
+        "clubs/club.html", club=club, form=form, club_tournaments=club_tournaments
+    )
 
 
 @bp.post("/clubs/new")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -14,7 +14,7 @@ from . import store
 from .db import db
 from .forms import EveningForm, SeatingFields
 from .links import Scope, club_or_404, remember, remembered, sheet_or_404
-from .models import Club, Player
+from .models import Club, Player, Sheet
 from .scoring import rule_set
 
 bp = Blueprint("evenings", __name__)
@@ -66,10 +66,18 @@ def _start(club: Club | None) -> str | Response:
     return render_template("evenings/new.html", form=form, club=club, known=known)
 
 
+def evening_or_404(token: str) -> Sheet:
+    """An evening's sheet; a tournament table's seating and signature are the organiser's."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.is_table:
+        abort(404)
+    return sheet
+
+
 @bp.route("/e/<token>/seating", methods=["GET", "POST"])
 def seating(token: str) -> str | Response:
     """Players join or leave: the new seating holds from the next deal on."""
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    sheet = evening_or_404(token)
     form = SeatingFields()
     if form.validate_on_submit():
         store.reseat(sheet, form.seating(), form.mode())
@@ -94,7 +102,7 @@ def seating(token: str) -> str | Response:
 
 @bp.post("/e/<token>/close")
 def close(token: str) -> Response:
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    sheet = evening_or_404(token)
     sheet.closed = True
     sheet.version += 1
     db.session.commit()
@@ -103,7 +111,7 @@ def close(token: str) -> Response:
 
 @bp.post("/e/<token>/reopen")
 def reopen(token: str) -> Response:
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    sheet = evening_or_404(token)
     sheet.closed = False
     sheet.version += 1
     db.session.commit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
 from datetime import date
@@ -18,7 +20,7 @@ from .forms import ImportForm
 from .links import Scope, club_or_404, remember, remembered, sheet_or_404
 from .models import Club, Sheet
 from .scoring import rule_set
-from .sheet_csv import CsvError, read_csv, write_csv
+from .sheet_csv import CsvError, escape_cell, read_csv, write_csv
 
 bp = Blueprint("exports", __name__)
 
@@ -50,9 +52,7 @@ def _download(sheet: Sheet) -> Response:
 
 def filename(sheet: Sheet) -> str:
     """A plain file name: the evening's name without accents or punctuation, and its date."""
-    plain = unicodedata.normalize("NFKD", sheet.name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-").lower()[:40] or "evening"
-    return f"{slug}-{sheet.date.isoformat()}.csv"
+    return f"{_slug(sheet.name)}-{sheet.date.isoformat()}.csv"
 
 
 @bp.route("/evenings/import", methods=["GET", "POST"])
@@ -109,3 +109,54 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         remember("sheets", sheet.edit_token)
         return redirect(url_for("sheets.ledger", token=sheet.edit_token))
     return render_template("exports/import.html", form=form, club=club, problems=problems), 422
+
+
+@bp.get("/o/<token>/export.csv")
+def tournament_csv(token: str) -> Response:
+    """Every deal of a tournament: the columns of an evening's CSV, after round and table."""
+    from .tournaments import tournament_or_404
+
+    tournament = tournament_or_404(token)
+    players = sorted((e.player.name for e in tournament.entrants), key=str.casefold)
+    sheets = sorted(tournament.sheets, key=lambda s: (s.round_number or 0, s.table_number or 0))
+    deals, places = [], []
+    for sheet in sheets:
+        for number, (entry, scores) in enumerate(store.entries(sheet), 1):
+            deals.append((entry, scores))
+            places.append((str(sheet.round_number), str(sheet.table_number), str(number)))
+    text = write_csv(players, deals, tournament.rule_set)
+    rows = list(csv.reader(io.StringIO(text)))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["round", "table", *rows[0]])
+    for (round_, table, number), row in zip(places, rows[1:], strict=True):
+        writer.writerow([round_, table, number, *row[1:]])  # deals count from 1 at each table
+    return _attachment(out.getvalue(), f"{_slug(tournament.name)}-{tournament.date}.csv")
+
+
+@bp.get("/o/<token>/ranking.csv")
+def tournament_ranking_csv(token: str) -> Response:
+    from .tournament_store import standings
+    from .tournaments import tournament_or_404
+
+    tournament = tournament_or_404(token)
+    rounds = range(1, len(tournament.round_list) + 1)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["rank", "player", "total", "best_round", "lost_as_taker"]
+                    + [f"round_{n}" for n in rounds])  # fmt: skip
+    for s in standings(tournament):
+        writer.writerow([s.rank, escape_cell(s.player), s.total, s.best_round, s.lost_as_taker]
+                        + [s.rounds.get(n, "") for n in rounds])  # fmt: skip
+    return _attachment(out.getvalue(), f"{_slug(tournament.name)}-ranking.csv")
+
+
+def _attachment(text: str, name: str) -> Response:
+    response = Response(text.encode("utf-8"), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _slug(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-").lower()[:40] or "tournament"

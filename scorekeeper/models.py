@@ -77,8 +77,15 @@ class Sheet(Model):
     closed: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A tournament table's sheet: its round and table, and who signed it.
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournament.id"), index=True)
+    round_number: Mapped[int | None]
+    table_number: Mapped[int | None]
+    signed_by: Mapped[list[str]] = mapped_column(JSON, default=list)
+    signed_at: Mapped[datetime | None]
 
     club: Mapped[Club] = relationship(back_populates="sheets")
+    tournament: Mapped[Tournament | None] = relationship(back_populates="sheets")
     first_dealer: Mapped[Player] = relationship()
     seats: Mapped[list[Seat]] = relationship(
         back_populates="sheet", order_by="Seat.position", cascade="all, delete-orphan"
@@ -95,6 +102,11 @@ class Sheet(Model):
     @property
     def mode(self) -> TableMode:
         return TableMode(self.table_mode)
+
+    @property
+    def is_table(self) -> bool:
+        """A tournament table's sheet, rather than an evening."""
+        return self.tournament_id is not None
 
     @property
     def seating(self) -> list[str]:
@@ -189,3 +201,108 @@ class DealScore(Model):
     sitting_out: Mapped[bool] = mapped_column(default=False)
 
     deal: Mapped[Deal] = relationship(back_populates="scores")
+
+
+class Tournament(Model):
+    """A club tournament: its settings, its rounds, and the organiser's and public links."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
+    name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
+    date: Mapped[date]
+    rounds: Mapped[int]
+    deals_per_round: Mapped[int | None]  # None: one deal per seat
+    minutes_per_round: Mapped[int | None]  # a time limit instead, with a countdown
+    prefer: Mapped[str] = mapped_column(String(10), default="five")  # spare players: 5s or 3s
+    rules_json: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int]
+    organiser_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    public_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship()
+    entrants: Mapped[list[Entrant]] = relationship(
+        back_populates="tournament", cascade="all, delete-orphan", order_by="Entrant.id"
+    )
+    round_list: Mapped[list[Round]] = relationship(
+        back_populates="tournament", cascade="all, delete-orphan", order_by="Round.number"
+    )
+    sheets: Mapped[list[Sheet]] = relationship(back_populates="tournament")
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return RuleSet.from_json(self.rules_json)
+
+
+class Entrant(Model):
+    """A player registered in a tournament: checked in on the day, or withdrawn."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    checked_in: Mapped[bool] = mapped_column(default=False)
+    withdrawn: Mapped[bool] = mapped_column(default=False)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="entrants")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Round(Model):
+    """One round of a tournament: drawn, then playing, then done."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    seed: Mapped[int]
+    state: Mapped[str] = mapped_column(String(10), default="drawn")
+    started_at: Mapped[datetime | None]
+    ends_at: Mapped[datetime | None]
+
+    tournament: Mapped[Tournament] = relationship(back_populates="round_list")
+    seats: Mapped[list[TableSeat]] = relationship(
+        back_populates="round",
+        cascade="all, delete-orphan",
+        order_by="(TableSeat.table, TableSeat.seat)",
+    )
+
+
+class TableSeat(Model):
+    """Where a player sits in a round: the table plan."""
+
+    __table_args__ = (
+        UniqueConstraint("round_id", "player_id"),
+        UniqueConstraint("round_id", "table", "seat"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    table: Mapped[int]
+    seat: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+    round: Mapped[Round] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Correction(Model):
+    """A change to a tournament table's deal: when, what, before and after."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
+    deal_number: Mapped[int]
+    action: Mapped[str] = mapped_column(String(10))  # edit, delete
+    by: Mapped[str] = mapped_column(String(10))  # table or organiser
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    sheet: Mapped[Sheet] = relationship()

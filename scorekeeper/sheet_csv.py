@@ -259,9 +259,12 @@ def _points(points: Fraction, semicolon: bool) -> str:
     return text.replace(".", ",") if semicolon else text
 
 
-def _escape(text: str, keywords: Collection[str] = ()) -> str:
+def escape_cell(text: str, keywords: Collection[str] = ()) -> str:
     """A text cell that no spreadsheet runs as a formula, and no reader takes for a keyword."""
     return "'" + text if text.startswith(_ESCAPED_START) or text in keywords else text
+
+
+_escape = escape_cell
 
 
 def _unescape(cell: str) -> str:

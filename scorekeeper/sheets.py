@@ -12,10 +12,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from . import store
+from . import tournament_store as tournaments
 from .db import db
 from .deal_form import DealForm, deal_form
 from .ledger import Entry, Scored, score_entry
-from .links import Scope, remember, sheet_or_404
+from .links import Scope, remember, remembered, sheet_or_404
 from .models import Deal, Sheet, new_token
 from .qr import qr_svg
 from .rotation import TableMode, mode_for
@@ -47,7 +48,52 @@ def _ledger(sheet: Sheet, editable: bool) -> str:
         ledger=store.ledger(sheet),
         editable=editable,
         next_dealer=store.upcoming_dealer(sheet) if sheet.seats else None,
+        table=_table_context(sheet),
     )
+
+
+def _table_context(sheet: Sheet) -> dict[str, object] | None:
+    """For a tournament table: its round, the deals expected, and the round's end."""
+    if sheet.tournament is None:
+        return None
+    round_ = tournaments.round_of(sheet)
+    return {
+        "tournament": sheet.tournament,
+        "expected": tournaments.expected_deals(sheet.tournament, sheet),
+        "ends_at": round_.ends_at if round_ else None,
+    }
+
+
+@bp.route("/e/<token>/sign", methods=["GET", "POST"])
+def sign(token: str) -> str | Response | tuple[str, int]:
+    """A tournament table signs its sheet: each player confirms, then it locks."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if not sheet.is_table:
+        abort(404)
+    if sheet.closed:
+        return _closed(sheet)
+    players = sheet.seating
+    if request.method == "POST":
+        confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
+        if confirmed == players:
+            tournaments.sign(sheet, players)
+            db.session.commit()
+            flash(_("The sheet is signed and locked. Hand the phone back to the organiser."))
+            return redirect(url_for("sheets.ledger", token=token))
+        flash(_("Every player at the table must confirm the scores."))
+        return render_template(
+            "sheets/sign.html", sheet=sheet, players=players, confirmed=confirmed,
+            ledger=store.ledger(sheet),
+        ), 422  # fmt: skip
+    return render_template(
+        "sheets/sign.html", sheet=sheet, players=players, confirmed=[], ledger=store.ledger(sheet)
+    )
+
+
+def _by(sheet: Sheet) -> str:
+    """Who corrects a tournament sheet: the organiser's phone knows the organiser's link."""
+    organiser = sheet.tournament.organiser_token if sheet.tournament else None
+    return "organiser" if organiser in remembered("tournaments") else "table"
 
 
 @bp.get("/e/<token>/version.json")
@@ -196,6 +242,8 @@ def edit_deal(token: str, number: int) -> str | Response | tuple[str, int]:
         return _deal_page(sheet, form, None, deal), 422
     if "preview" in request.form:
         return _deal_page(sheet, form, scored, deal)
+    if sheet.is_table:
+        tournaments.log_correction(sheet, number, "edit", _by(sheet), stored, entry)
     store.replace_deal(sheet, deal, entry, scored)
     db.session.commit()
     flash(_("Deal %(number)d corrected.", number=number))
@@ -209,6 +257,9 @@ def delete_deal(token: str, number: int) -> str | Response:
     if sheet.closed:
         return _closed(sheet)
     if request.method == "POST":  # CSRF is checked for every POST
+        if sheet.is_table:
+            before = store.entry_of(sheet, deal)
+            tournaments.log_correction(sheet, number, "delete", _by(sheet), before, None)
         store.delete_deal(sheet, deal)
         db.session.commit()
         flash(_("Deal %(number)d deleted.", number=number))
@@ -231,6 +282,9 @@ def undo(token: str) -> str | Response:
         return render_template("sheets/undo.html", sheet=sheet, deal=last, entry=entry)
     if last is not None:
         number = last.number
+        if sheet.is_table:
+            before = store.entry_of(sheet, last)
+            tournaments.log_correction(sheet, number, "delete", _by(sheet), before, None)
         store.delete_deal(sheet, last)
         db.session.commit()
         flash(_("Deal %(number)d taken back.", number=number))

@@ -46,6 +46,27 @@ def contract_short(contract: str | None) -> str:
     return "—" if contract is None else CONTRACT_SHORT[contract]
 
 
+def round_tables(round_: Any) -> dict[int, list[str]]:
+    """A round's tables: table number → names in seat order."""
+    found: dict[int, list[str]] = {}
+    for seat in round_.seats:
+        found.setdefault(seat.table, []).append(seat.player.name)
+    return found
+
+
+def record_text(record: dict[str, Any] | None) -> str:
+    """A logged deal in a line: taker, contract, oudlers, points."""
+    if not record:
+        return "—"
+    if record.get("contract") is None:
+        return str(record.get("dealer", "")) + " · " + "—"
+    points = Fraction(record["points"]) if record.get("points") is not None else None
+    return (
+        f"{record['taker']} · {contract_name(record['contract'], current_lang())}"
+        f" · {record['oudlers']} · {points_text(points)}"
+    )
+
+
 def init_app(app: Flask) -> None:
     @app.context_processor
     def helpers() -> dict[str, Any]:
@@ -55,4 +76,6 @@ def init_app(app: Flask) -> None:
             "points_text": points_text,
             "contract_label": lambda c: contract_name(c, current_lang()),
             "contract_short": contract_short,
+            "current_tables": round_tables,
+            "record_text": record_text,
         }

@@ -98,3 +98,29 @@ def deal_data(**fields: Any) -> dict[str, Any]:
     }
     data.update({k: v for k, v in fields.items() if v is not None})
     return data
+
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
+
+
+def start_tournament(
+    client: FlaskClient,
+    club: str,
+    players: int = 9,
+    rounds: int = 2,
+    start: bool = True,
+    **settings: str,
+) -> str:
+    """A tournament with its players checked in and round 1 drawn (and started); the
+    organiser's token."""
+    data = {"name": "Open", "day": "2026-11-22", "rounds": str(rounds), "prefer": "five",
+            "seed": "42"} | settings  # fmt: skip
+    response = client.post(f"/c/{club}/tournaments/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    organiser = response.headers["Location"].split("/")[2]
+    names = "\n".join(NAMES[:players])
+    client.post(f"/o/{organiser}/players", data={"names": names, "checked_in": "y"})
+    client.post(f"/o/{organiser}/draw")
+    if start:
+        client.post(f"/o/{organiser}/rounds/1/start")
+    return organiser

@@ -150,6 +150,6 @@ def test_get_is_not_allowed_and_nothing_is_a_500(client: FlaskClient) -> None:
 
 
 def test_a_huge_body_is_refused_not_crashed(client: FlaskClient) -> None:
-    body = b'{"players": ["' + b"x" * (3 * 1024 * 1024) + b'"]}'
+    body = b'{"players": ["' + b"x" * (10 * 1024 * 1024) + b'"]}'
     response = client.post("/api/v1/score", data=body, content_type="application/json")
     assert response.status_code == 413

@@ -1,0 +1,278 @@
+"""The organiser's screens of a tournament: ``/o/<token>``, the organiser's link.
+
+Settings, players and check-in, the draw of each round (reproducible from its
+seed, with swaps before the start), every table's state, signatures and
+corrections, printables and exports. The tables enter their deals through
+their own sheet's link (``/e/<token>``, see :mod:`.sheets`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from . import store
+from . import tournament_store as tournaments
+from .db import db
+from .forms import EntrantsForm, SwapForm, TournamentForm, options
+from .links import club_or_404, remember
+from .models import Entrant, Round, Sheet, Tournament
+from .qr import qr_svg
+from .scoring import rule_set
+from .seating import Prefer
+
+bp = Blueprint("tournaments", __name__)
+
+
+def tournament_or_404(token: str) -> Tournament:
+    """The tournament of an organiser's link."""
+    from .links import _same
+
+    found = db.session.scalars(
+        select(Tournament).where(Tournament.organiser_token == token)
+    ).first()
+    if found is None or not _same(found.organiser_token, token):
+        abort(404)
+    return found
+
+
+def round_or_404(tournament: Tournament, number: int) -> Round:
+    for round_ in tournament.round_list:
+        if round_.number == number:
+            return round_
+    abort(404)
+
+
+@bp.route("/c/<token>/tournaments/new", methods=["GET", "POST"])
+def new(token: str) -> str | Response:
+    club = club_or_404(token)
+    form = TournamentForm()
+    if not form.is_submitted():
+        form.seed.data = secrets.randbelow(10**6)
+    if form.validate_on_submit():
+        tournament = tournaments.create_tournament(
+            club,
+            name=form.name.data or "",
+            day=form.day.data or date.today(),
+            rounds=form.rounds.data or 5,
+            deals_per_round=form.deals_per_round.data,
+            minutes_per_round=form.minutes_per_round.data,
+            prefer=Prefer(form.prefer.data),
+            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+            seed=form.seed.data if form.seed.data is not None else secrets.randbelow(10**6),
+        )
+        db.session.commit()
+        remember("tournaments", tournament.organiser_token)
+        return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
+    return render_template("tournaments/new.html", form=form, club=club)
+
+
+@bp.get("/o/<token>")
+def dashboard(token: str) -> str:
+    tournament = tournament_or_404(token)
+    remember("tournaments", tournament.organiser_token)
+    current = tournaments.current_round(tournament)
+    states = tournaments.table_states(tournament, current.number) if current else []
+    swap = None
+    if current is not None and current.state == "drawn":
+        swap = SwapForm()
+        people = options((str(s.player_id), f"{s.player.name} (T{s.table})") for s in current.seats)
+        swap.first.choices = swap.second.choices = people
+    return render_template(
+        "tournaments/dashboard.html",
+        tournament=tournament,
+        current=current,
+        states=states,
+        entrants_form=EntrantsForm(formdata=None),
+        swap=swap,
+        present=len(tournaments.present(tournament)),
+        corrections=tournaments.corrections(tournament),
+        can_draw=_can_draw(tournament),
+    )
+
+
+def _can_draw(tournament: Tournament) -> bool:
+    current = tournaments.current_round(tournament)
+    done = current is None or current.state == "done"
+    return done and len(tournament.round_list) < tournament.rounds
+
+
+@bp.post("/o/<token>/players")
+def add_players(token: str) -> str | Response | tuple[str, int]:
+    tournament = tournament_or_404(token)
+    form = EntrantsForm()
+    if not form.validate():
+        flash(" ".join(str(e) for e in form.names.errors) or _("Type at least one name."))
+        return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    added = tournaments.register(tournament, form.name_list(), bool(form.checked_in.data))
+    db.session.commit()
+    flash(_("%(n)d player(s) registered.", n=added))
+    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+
+
+def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
+    for entrant in tournament.entrants:
+        if entrant.id == entrant_id:
+            return entrant
+    abort(404)
+
+
+@bp.post("/o/<token>/players/<int:entrant_id>/check-in")
+def check_in(token: str, entrant_id: int) -> Response:
+    tournament = tournament_or_404(token)
+    entrant = _entrant_or_404(tournament, entrant_id)
+    entrant.checked_in = not entrant.checked_in
+    tournament.version += 1
+    db.session.commit()
+    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+
+
+@bp.post("/o/<token>/players/<int:entrant_id>/withdraw")
+def withdraw(token: str, entrant_id: int) -> Response:
+    """Withdraw a player from the next rounds, or bring them back."""
+    tournament = tournament_or_404(token)
+    entrant = _entrant_or_404(tournament, entrant_id)
+    entrant.withdrawn = not entrant.withdrawn
+    tournament.version += 1
+    db.session.commit()
+    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+
+
+@bp.post("/o/<token>/draw")
+def draw(token: str) -> Response:
+    tournament = tournament_or_404(token)
+    if not _can_draw(tournament):
+        flash(_("The current round is not finished: every sheet must be signed first."))
+    elif len(tournaments.present(tournament)) < 3:
+        flash(_("At least 3 players must be checked in to draw a round."))
+    else:
+        round_ = tournaments.draw_round(tournament)
+        db.session.commit()
+        flash(_("Round %(n)d drawn with seed %(seed)d.", n=round_.number, seed=round_.seed))
+    return redirect(url_for("tournaments.dashboard", token=token))
+
+
+@bp.post("/o/<token>/rounds/<int:number>/swap")
+def swap(token: str, number: int) -> Response:
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    form = SwapForm()
+    people = options((str(s.player_id), s.player.name) for s in round_.seats)
+    form.first.choices = form.second.choices = people
+    if round_.state != "drawn":
+        flash(_("The round has started: its tables are fixed."))
+    elif form.validate() and form.first.data != form.second.data:
+        tournaments.swap_players(round_, form.first.data, form.second.data)
+        db.session.commit()
+        flash(_("Swapped."))
+    else:
+        flash(_("Choose two different players."))
+    return redirect(url_for("tournaments.dashboard", token=token))
+
+
+@bp.post("/o/<token>/rounds/<int:number>/start")
+def start(token: str, number: int) -> Response:
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    if round_.state == "drawn":
+        tournaments.start_round(round_)
+        db.session.commit()
+        flash(_("Round %(n)d started: each table opens its sheet by its QR code.", n=number))
+    return redirect(url_for("tournaments.dashboard", token=token))
+
+
+@bp.post("/o/<token>/rounds/<int:number>/close")
+def close_round(token: str, number: int) -> Response:
+    """End a round even though some sheets are not signed: they lock as they stand."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    if round_.state == "playing":
+        tournaments.close_round(tournament, round_)
+        db.session.commit()
+        flash(_("Round %(n)d closed.", n=number))
+    return redirect(url_for("tournaments.dashboard", token=token))
+
+
+def _sheet_or_404(tournament: Tournament, sheet_id: int) -> Sheet:
+    sheet = db.session.get(Sheet, sheet_id)
+    if sheet is None or sheet.tournament_id != tournament.id:
+        abort(404)
+    return sheet
+
+
+@bp.post("/o/<token>/sheets/<int:sheet_id>/unlock")
+def unlock(token: str, sheet_id: int) -> Response:
+    """Reopen a signed sheet to correct it; corrections are logged."""
+    tournament = tournament_or_404(token)
+    sheet = _sheet_or_404(tournament, sheet_id)
+    tournaments.unlock(sheet)
+    db.session.commit()
+    flash(_("Table %(t)d of round %(r)d is open for corrections.", t=sheet.table_number or 0,
+            r=sheet.round_number or 0))  # fmt: skip
+    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+
+
+@bp.get("/o/<token>/sheets/<int:sheet_id>/qr.svg")
+def table_qr(token: str, sheet_id: int) -> Response:
+    tournament = tournament_or_404(token)
+    sheet = _sheet_or_404(tournament, sheet_id)
+    from .clubs import svg_response
+
+    return svg_response(qr_svg(url_for("sheets.ledger", token=sheet.edit_token, _external=True)))
+
+
+@bp.get("/o/<token>/public-qr.svg")
+def public_qr(token: str) -> Response:
+    tournament = tournament_or_404(token)
+    from .clubs import svg_response
+
+    return svg_response(
+        qr_svg(url_for("public.ranking", token=tournament.public_token, _external=True))
+    )
+
+
+@bp.get("/o/<token>/rounds/<int:number>/plan")
+def plan(token: str, number: int) -> str:
+    """The table plan of a round, to print and pin up, with each table's QR code."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
+    return render_template(
+        "tournaments/plan.html", tournament=tournament, round=round_, sheets=sheets,
+        tables=_tables(round_),
+    )  # fmt: skip
+
+
+def _tables(round_: Round) -> dict[int, list[str]]:
+    from .templating import round_tables
+
+    return round_tables(round_)
+
+
+@bp.get("/o/<token>/rounds/<int:number>/sheets")
+def sheets_print(token: str, number: int) -> str:
+    """The score sheets of a round to print: blank (``?blank=1``) or filled."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    blank = request.args.get("blank") == "1"
+    sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
+    ledgers = {} if blank else {t: store.ledger(s) for t, s in sheets.items()}
+    return render_template(
+        "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
+        tables=_tables(round_), ledgers=ledgers, sheets=sheets,
+    )  # fmt: skip
+
+
+@bp.get("/o/<token>/ranking")
+def ranking_print(token: str) -> str:
+    tournament = tournament_or_404(token)
+    return render_template(
+        "tournaments/ranking_print.html",
+        tournament=tournament,
+        standings=tournaments.standings(tournament),
+    )

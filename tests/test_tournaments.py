@@ -1,0 +1,256 @@
+"""Club tournaments: players, the draw, table sheets, signatures, corrections, ranking."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Correction, Round, Sheet, Tournament
+
+from .conftest import NAMES, deal_data, start_tournament
+
+EN = {"Accept-Language": "en"}
+
+
+def new_club(client: FlaskClient) -> str:
+    return client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
+
+
+def table_sheets(app: Flask, number: int = 1) -> list[tuple[str, list[str]]]:
+    """Each table of a round: its sheet's edit token and its seating."""
+    with app.app_context():
+        sheets = db.session.scalars(
+            select(Sheet).where(Sheet.round_number == number).order_by(Sheet.table_number)
+        ).all()
+        return [(s.edit_token, s.seating) for s in sheets]
+
+
+def play(client: FlaskClient, token: str, seating: list[str], deals: int) -> None:
+    """Each seat takes a garde in turn, made by 8: 66 a defender."""
+    for n in range(deals):
+        taker = seating[(n + 1) % len(seating)]  # never the dealer, who may sit out
+        response = client.post(f"/e/{token}/deals/new", data=deal_data(taker=taker))
+        assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def sign(client: FlaskClient, token: str, seats: int) -> int:
+    data = {f"sign-{i}": "1" for i in range(seats)}
+    return client.post(f"/e/{token}/sign", data=data).status_code
+
+
+def test_a_tournament_of_9_players_over_2_rounds(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=9, rounds=2)
+    tables = table_sheets(app)
+    assert sorted(len(s) for _, s in tables) == [4, 5]  # 9 players: a table of 4 and one of 5
+    assert sorted(n for _, s in tables for n in s) == sorted(NAMES[:9])
+    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert page.count("not started") == 2
+    for token, seating in tables:
+        play(client, token, seating, len(seating))  # one deal per seat
+    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert "playing 4 of 4" in page and "playing 5 of 5" in page
+    assert "Draw round 2" not in page  # not before every sheet is signed
+    assert client.post(f"/o/{organiser}/draw").status_code == 302
+    with app.app_context():
+        assert db.session.scalars(select(Round)).all()[-1].number == 1
+    for token, seating in tables:
+        assert sign(client, token, len(seating) - 1) == 422  # one player missing
+        assert sign(client, token, len(seating)) == 302
+        # Signed: the table link changes nothing any more.
+        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+        assert client.post(f"/e/{token}/undo").status_code == 302
+    with app.app_context():
+        for sheet in db.session.scalars(select(Sheet).where(Sheet.kind == "table")):
+            assert sheet.closed and len(sheet.deals) == len(sheet.seats)
+    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert page.count("✓ signed") == 2 and "Draw round 2" in page
+    client.post(f"/o/{organiser}/draw")
+    client.post(f"/o/{organiser}/rounds/2/start")
+    second = table_sheets(app, 2)
+    assert len(second) == 2 and {t for t, _ in second}.isdisjoint({t for t, _ in tables})
+
+
+def test_the_ranking_with_its_tie_breaks(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=1)
+    (first, a), (second, b) = table_sheets(app)
+    # Table 1: a[1] takes a garde made by 8: +198; the three others -66.
+    client.post(f"/e/{first}/deals/new", data=deal_data(taker=a[1]))
+    # Table 2: b[1] takes the same garde and wins +198; b[2] takes a garde lost by 3
+    # (38 points, 2 oudlers: (25 + 3) x 2 = 56): b[2] -168, the others +56.
+    client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[1]))
+    client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[2], points="38"))
+    totals = {a[1]: 198, a[0]: -66, a[2]: -66, a[3]: -66,
+              b[1]: 198 + 56, b[0]: -66 + 56, b[2]: -66 - 168, b[3]: -66 + 56}  # fmt: skip
+    text = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["rank", "player", "total", "best_round", "lost_as_taker", "round_1"]
+    got = {r[1]: int(r[2]) for r in rows[1:]}
+    assert got == totals
+    ranks = {r[1]: int(r[0]) for r in rows[1:]}
+    assert ranks[b[1]] == 1 and ranks[a[1]] == 2
+    # b[0] and b[3] are equal on all three: they share a rank; a[0], a[2], a[3] too (-66),
+    # after the -10s, and b[2] lost a deal as taker and is last.
+    assert ranks[b[0]] == ranks[b[3]] == 3
+    assert ranks[a[0]] == ranks[a[2]] == ranks[a[3]] == 5
+    assert ranks[b[2]] == 8 and rows[-1][4] == "1"
+    public = client.get(f"/p/{token_public(app)}", headers=EN).get_data(as_text=True)
+    assert "Ties are broken by the best single round" in public
+    assert public.index(b[1]) < public.index(a[1])
+
+
+def token_public(app: Flask) -> str:
+    with app.app_context():
+        return db.session.scalars(select(Tournament.public_token)).one()
+
+
+def test_the_organiser_unlocks_and_every_correction_is_logged(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=1)
+    (token, seating), _ = table_sheets(app)
+    play(client, token, seating, 4)
+    sign(client, token, 4)
+    assert client.post(f"/e/{token}/deals/1/edit", data=deal_data()).status_code == 302
+    with app.app_context():
+        sheet_id = db.session.scalars(select(Sheet.id).where(Sheet.edit_token == token)).one()
+    client.post(f"/o/{organiser}/sheets/{sheet_id}/unlock")  # this phone is the organiser's
+    data = deal_data(taker=seating[1], points="60", version="1", dealer=seating[0])
+    assert client.post(f"/e/{token}/deals/1/edit", data=data).status_code == 302
+    client.post(f"/e/{token}/deals/4/delete")
+    with app.app_context():
+        logged = db.session.scalars(select(Correction).order_by(Correction.id)).all()
+        assert [(c.deal_number, c.action, c.by) for c in logged] == [
+            (1, "edit", "organiser"), (4, "delete", "organiser"),
+        ]  # fmt: skip
+        assert logged[0].before and logged[0].before["points"] == "49"
+        assert logged[0].after and logged[0].after["points"] == "60"
+    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert "Corrections" in page and "by the organiser" in page
+
+
+def test_a_table_correction_is_logged_as_the_tables(app: Flask) -> None:
+    organiser_phone, table_phone = app.test_client(), app.test_client()
+    start_tournament(organiser_phone, new_club(organiser_phone), players=8, rounds=1)
+    (token, seating), _ = table_sheets(app)
+    play(table_phone, token, seating, 2)
+    table_phone.post(f"/e/{token}/undo")
+    with app.app_context():
+        assert db.session.scalars(select(Correction.by)).all() == ["table"]
+
+
+def test_swap_before_the_start_and_a_forced_close(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=2, start=False)
+    with app.app_context():
+        round_ = db.session.scalars(select(Round)).one()
+        seats = {s.player.name: (s.table, s.player_id) for s in round_.seats}
+    a = next(n for n in seats if seats[n][0] == 1)
+    b = next(n for n in seats if seats[n][0] == 2)
+    client.post(
+        f"/o/{organiser}/rounds/1/swap",
+        data={"first": seats[a][1], "second": seats[b][1]},
+    )
+    with app.app_context():
+        round_ = db.session.scalars(select(Round)).one()
+        after = {s.player.name: s.table for s in round_.seats}
+    assert (after[a], after[b]) == (2, 1)
+    client.post(f"/o/{organiser}/rounds/1/start")
+    refused = client.post(
+        f"/o/{organiser}/rounds/1/swap", data={"first": seats[a][1], "second": seats[b][1]}
+    )
+    assert refused.status_code == 302
+    with app.app_context():
+        round_ = db.session.scalars(select(Round)).one()
+        assert {s.player.name: s.table for s in round_.seats} == after
+    client.post(f"/o/{organiser}/rounds/1/close")
+    with app.app_context():
+        assert all(s.closed for s in db.session.scalars(select(Sheet)))
+        assert db.session.scalars(select(Round.state)).one() == "done"
+
+
+def test_latecomers_and_withdrawals_between_rounds(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=2)
+    client.post(f"/o/{organiser}/rounds/1/close")
+    client.post(f"/o/{organiser}/players", data={"names": "Zoé", "checked_in": "y"})
+    with app.app_context():
+        tournament = db.session.scalars(select(Tournament)).one()
+        gone = next(e.id for e in tournament.entrants if e.player.name == "Ann")
+    client.post(f"/o/{organiser}/players/{gone}/withdraw")
+    client.post(f"/o/{organiser}/draw")
+    with app.app_context():
+        second = db.session.scalars(select(Round).where(Round.number == 2)).one()
+        names = {s.player.name for s in second.seats}
+    assert "Zoé" in names and "Ann" not in names and len(names) == 8
+
+
+def test_links_keep_to_their_table_round_and_state(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=2)
+    (first, _), (second, _) = table_sheets(app)
+    with app.app_context():
+        view = db.session.scalars(select(Sheet.view_token).where(Sheet.edit_token == first)).one()
+    # A table's link opens its own sheet only; the others' URLs need their own tokens.
+    assert client.get(f"/e/{first}").status_code == 200
+    assert client.post(f"/e/{view}/deals/new", data=deal_data()).status_code == 404
+    assert client.get(f"/e/{first}/seating").status_code == 404  # the plan is the organiser's
+    assert client.post(f"/e/{first}/close").status_code == 404
+    public = token_public(app)
+    for url in (f"/o/{public}", f"/o/{first}", f"/p/{organiser}", f"/p/{first}"):
+        assert client.get(url).status_code == 404, url
+    page = client.get(f"/p/{public}").get_data(as_text=True)
+    assert first not in page and second not in page and organiser not in page
+
+
+def test_my_table_from_the_public_link(app: Flask, client: FlaskClient) -> None:
+    start_tournament(client, new_club(client), players=8, rounds=1)
+    with app.app_context():
+        round_ = db.session.scalars(select(Round)).one()
+        seat = round_.seats[0]
+        pid, table, name = seat.player_id, seat.table, seat.player.name
+    page = client.get(f"/p/{token_public(app)}/me?player={pid}", headers=EN)
+    text = page.get_data(as_text=True)
+    assert f"Table {table}, seat 1" in text and name in text
+
+
+def test_printables_and_the_deals_csv(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=9, rounds=1)
+    tables = table_sheets(app)
+    for token, seating in tables:
+        play(client, token, seating, 1)
+    plan = client.get(f"/o/{organiser}/rounds/1/plan", headers=EN).get_data(as_text=True)
+    assert plan.count('class="plan-table"') == 2 and plan.count("qr.svg") == 2
+    blank = client.get(f"/o/{organiser}/rounds/1/sheets?blank=1", headers=EN)
+    text = blank.get_data(as_text=True)
+    assert text.count('class="print-page"') == 2 and text.count('class="signature"') == 9
+    filled = client.get(f"/o/{organiser}/rounds/1/sheets", headers=EN).get_data(as_text=True)
+    assert ">198<" in filled
+    assert "Ranking" in client.get(f"/o/{organiser}/ranking", headers=EN).get_data(as_text=True)
+    deals = list(
+        csv.reader(io.StringIO(client.get(f"/o/{organiser}/export.csv").get_data(as_text=True)))
+    )
+    assert deals[0][:4] == ["round", "table", "deal", "dealer"]
+    assert [(r[0], r[1], r[2]) for r in deals[1:]] == [("1", "1", "1"), ("1", "2", "1")]
+    assert len(deals[0]) == 2 + 12 + 9  # round, table, the fixed columns, every player
+
+
+def test_the_countdown_of_a_round_with_a_time_limit(app: Flask, client: FlaskClient) -> None:
+    start_tournament(client, new_club(client), players=8, rounds=1, minutes_per_round="45")
+    (token, _), _ = table_sheets(app)
+    page = client.get(f"/e/{token}", headers=EN).get_data(as_text=True)
+    assert re.search(r"The round ends at \d\d:\d\d", page) and 'id="countdown"' in page
+
+
+def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClient) -> None:
+    club = new_club(client)
+    data = {"name": "", "day": "2026-11-22", "rounds": "0", "prefer": "five", "seed": "-1"}
+    page = client.post(f"/c/{club}/tournaments/new", data=data, headers=EN)
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "This field is required." in text and "Number must be between 1 and 12." in text
+    assert "Number must be between 0 and 1000000000." in text
+    with app.app_context():
+        assert db.session.scalars(select(Tournament)).first() is None
