@@ -15,7 +15,19 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from .db import db
-from .models import Club, Deal, DealScore, Player, Seat, Sheet
+from .models import (
+    Club,
+    Correction,
+    Deal,
+    DealScore,
+    Entrant,
+    Player,
+    Round,
+    Seat,
+    Sheet,
+    TableSeat,
+    Tournament,
+)
 
 FORMAT = "tarot-scorekeeper-backup"
 VERSION = 1
@@ -36,11 +48,61 @@ def dump() -> dict[str, Any]:
             selectinload(Club.sheets).selectinload(Sheet.deals).selectinload(Deal.scores),
         )
     ).all()
-    return {"format": FORMAT, "version": VERSION, "clubs": [_club(c) for c in clubs]}
+    tournaments: dict[int, list[Tournament]] = {}
+    for t in db.session.scalars(
+        select(Tournament)
+        .order_by(Tournament.id)
+        .options(selectinload(Tournament.entrants), selectinload(Tournament.round_list))
+    ):
+        tournaments.setdefault(t.club_id, []).append(t)
+    corrections: dict[int, list[Correction]] = {}
+    for c in db.session.scalars(select(Correction).order_by(Correction.id)):
+        corrections.setdefault(c.sheet_id, []).append(c)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "clubs": [_club(c, tournaments.get(c.id, []), corrections) for c in clubs],
+    }
 
 
-def _club(club: Club) -> dict[str, Any]:
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _tournament(t: Tournament, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "organiser_token": t.organiser_token,
+        "public_token": t.public_token,
+        "name": t.name,
+        "date": t.date.isoformat(),
+        "rounds": t.rounds,
+        "deals_per_round": t.deals_per_round,
+        "minutes_per_round": t.minutes_per_round,
+        "prefer": t.prefer,
+        "rules": t.rules_json,
+        "seed": t.seed,
+        "version": t.version,
+        "created_at": t.created_at.isoformat(),
+        "entrants": [[names[e.player_id], e.checked_in, e.withdrawn] for e in t.entrants],
+        "round_list": [
+            {
+                "number": r.number,
+                "seed": r.seed,
+                "state": r.state,
+                "started_at": _when(r.started_at),
+                "ends_at": _when(r.ends_at),
+                "seats": [[s.table, s.seat, names[s.player_id]] for s in r.seats],
+            }
+            for r in t.round_list
+        ],
+    }
+
+
+def _club(
+    club: Club, tournaments: list[Tournament], corrections: dict[int, list[Correction]]
+) -> dict[str, Any]:
     names = {p.id: p.name for p in club.players}
+    organisers = {t.id: t.organiser_token for t in tournaments}
 
     def name(player_id: int | None) -> str | None:
         return None if player_id is None else names[player_id]
@@ -50,6 +112,7 @@ def _club(club: Club) -> dict[str, Any]:
         "name": club.name,
         "created_at": club.created_at.isoformat(),
         "players": [p.name for p in sorted(club.players, key=lambda p: p.id)],
+        "tournaments": [_tournament(t, names) for t in tournaments],
         "sheets": [
             {
                 "kind": s.kind,
@@ -65,6 +128,22 @@ def _club(club: Club) -> dict[str, Any]:
                 "version": s.version,
                 "created_at": s.created_at.isoformat(),
                 "seating": [names[seat.player_id] for seat in s.seats],
+                "tournament": organisers.get(s.tournament_id) if s.tournament_id else None,
+                "round_number": s.round_number,
+                "table_number": s.table_number,
+                "signed_by": s.signed_by,
+                "signed_at": _when(s.signed_at),
+                "corrections": [
+                    {
+                        "deal_number": c.deal_number,
+                        "action": c.action,
+                        "by": c.by,
+                        "before": c.before,
+                        "after": c.after,
+                        "at": c.at.isoformat(),
+                    }
+                    for c in corrections.get(s.id, [])
+                ],
                 "deals": [
                     {
                         "number": d.number,
@@ -157,6 +236,43 @@ def _restore_club(data: dict[str, Any]) -> None:
     def pid(name: str | None) -> int | None:
         return None if name is None else ids[name]
 
+    def when(text: str | None) -> datetime | None:
+        return None if text is None else datetime.fromisoformat(text)
+
+    tournaments: dict[str, Tournament] = {}
+    for t in data.get("tournaments", []):
+        tournament = Tournament(
+            club=club,
+            organiser_token=t["organiser_token"],
+            public_token=t["public_token"],
+            name=t["name"],
+            date=date.fromisoformat(t["date"]),
+            rounds=t["rounds"],
+            deals_per_round=t["deals_per_round"],
+            minutes_per_round=t["minutes_per_round"],
+            prefer=t["prefer"],
+            rules_json=t["rules"],
+            seed=t["seed"],
+            version=t["version"],
+            created_at=datetime.fromisoformat(t["created_at"]),
+        )
+        tournament.entrants = [
+            Entrant(player_id=ids[n], checked_in=here, withdrawn=gone)
+            for n, here, gone in t["entrants"]
+        ]
+        for r in t["round_list"]:
+            round_ = Round(
+                number=r["number"], seed=r["seed"], state=r["state"],
+                started_at=when(r["started_at"]), ends_at=when(r["ends_at"]),
+            )  # fmt: skip
+            round_.seats = [
+                TableSeat(table=table, seat=seat, player_id=ids[n]) for table, seat, n in r["seats"]
+            ]
+            tournament.round_list.append(round_)
+        db.session.add(tournament)
+        tournaments[tournament.organiser_token] = tournament
+    db.session.flush()
+
     for s in data["sheets"]:
         sheet = Sheet(
             club=club,
@@ -172,10 +288,28 @@ def _restore_club(data: dict[str, Any]) -> None:
             closed=s["closed"],
             version=s["version"],
             created_at=datetime.fromisoformat(s["created_at"]),
+            round_number=s.get("round_number"),
+            table_number=s.get("table_number"),
+            signed_by=s.get("signed_by", []),
+            signed_at=when(s.get("signed_at")),
         )
+        if s.get("tournament"):
+            sheet.tournament = tournaments[s["tournament"]]
         sheet.seats = [Seat(player_id=ids[n], position=i) for i, n in enumerate(s["seating"])]
         db.session.add(sheet)
         db.session.flush()
+        for c in s.get("corrections", []):
+            db.session.add(
+                Correction(
+                    sheet_id=sheet.id,
+                    deal_number=c["deal_number"],
+                    action=c["action"],
+                    by=c["by"],
+                    before=c["before"],
+                    after=c["after"],
+                    at=datetime.fromisoformat(c["at"]),
+                )  # fmt: skip
+            )
         for d in s["deals"]:
             deal = Deal(
                 sheet_id=sheet.id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-from .conftest import database_uri, deal_data, start_evening
+from .conftest import database_uri, deal_data, start_evening, start_tournament
 
 APPS: list[Flask] = []
 
@@ -55,6 +56,17 @@ def fill(client: FlaskClient) -> str:
     )  # fmt: skip
     client.post(f"/e/{token}/deals/new", data=deal_data(taker="Émile"))
     start_evening(client, ("Alice", "Bob", "Fanny"), mode="three")
+    # A tournament whose first round is played and signed, one sheet corrected after.
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    organiser = start_tournament(client, club, players=8, rounds=2, minutes_per_round="40")
+    page = client.get(f"/o/{organiser}").get_data(as_text=True)
+    for table in sorted(set(re.findall(r'href="/e/([^"/]+)"', page))):
+        form = client.get(f"/e/{table}/deals/new").get_data(as_text=True)
+        seated = re.findall(r'name="taker" type="radio" value="([^"]+)"', form)
+        client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[1]))
+        client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[2]))
+        client.post(f"/e/{table}/undo")
+        client.post(f"/e/{table}/sign", data={f"sign-{i}": "1" for i in range(len(seated))})
     return token
 
 
@@ -64,7 +76,10 @@ def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
     first = source.test_cli_runner().invoke(args=["backup"])
     assert first.exit_code == 0, first.output
     document = json.loads(first.output)
-    assert len(document["clubs"]) == 1 and len(document["clubs"][0]["sheets"]) == 2
+    assert len(document["clubs"]) == 1 and len(document["clubs"][0]["sheets"]) == 4
+    assert len(document["clubs"][0]["tournaments"]) == 1
+    tables = [s for s in document["clubs"][0]["sheets"] if s["tournament"]]
+    assert all(s["signed_by"] and s["corrections"] for s in tables)
     (tmp_path / "backup.json").write_text(first.output)
 
     target = fresh_app(tmp_path, "b")
