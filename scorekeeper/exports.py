@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from . import store
 from .db import db
 from .forms import ImportForm
+from .ledger import Entry
 from .links import Scope, club_or_404, remember, remembered, sheet_or_404
 from .models import Club, Sheet
 from .scoring import rule_set
@@ -119,11 +120,12 @@ def tournament_csv(token: str) -> Response:
     tournament = tournament_or_404(token)
     players = sorted((e.player.name for e in tournament.entrants), key=str.casefold)
     sheets = sorted(tournament.sheets, key=lambda s: (s.round_number or 0, s.table_number or 0))
-    deals, places = [], []
+    deals: list[tuple[Entry, dict[str, int]]] = []
+    places: list[tuple[str, str, str]] = []
     for sheet in sheets:
-        for number, (entry, scores) in enumerate(store.entries(sheet), 1):
+        for n, (entry, scores) in enumerate(store.entries(sheet), 1):
             deals.append((entry, scores))
-            places.append((str(sheet.round_number), str(sheet.table_number), str(number)))
+            places.append((str(sheet.round_number), str(sheet.table_number), str(n)))
     text = write_csv(players, deals, tournament.rule_set)
     rows = list(csv.reader(io.StringIO(text)))
     out = io.StringIO()
