@@ -133,7 +133,9 @@ class Row:
 
 
 def running_totals(
-    players: Sequence[str], deals: Iterable[tuple[int, Mapping[str, int]]]
+    players: Sequence[str],
+    deals: Iterable[tuple[int, Mapping[str, int]]],
+    start: Mapping[str, int] | None = None,
 ) -> list[Row]:
     """Rows with running totals, in one pass over the deals' stored scores.
 
@@ -141,7 +143,7 @@ def running_totals(
     >>> [dict(row.totals) for row in rows]
     [{'A': 5, 'B': -5}, {'A': 3, 'B': -3}]
     """
-    totals = dict.fromkeys(players, 0)
+    totals = dict.fromkeys(players, 0) | dict(start or {})
     rows = []
     for number, scores in deals:
         for player, points in scores.items():

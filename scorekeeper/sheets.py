@@ -41,11 +41,16 @@ def view(token: str) -> str:
     return _ledger(sheet_or_404(token, Scope.SHEET_VIEW), editable=False)
 
 
+LEDGER_ROWS = 60
+"""Deals the ledger shows at first, the latest; ``?all=1`` shows them all."""
+
+
 def _ledger(sheet: Sheet, editable: bool) -> str:
+    everything = request.args.get("all") == "1"
     return render_template(
         "sheets/ledger.html",
         sheet=sheet,
-        ledger=store.ledger(sheet),
+        ledger=store.ledger(sheet, None if everything else LEDGER_ROWS),
         editable=editable,
         next_dealer=store.upcoming_dealer(sheet) if sheet.seats else None,
         table=_table_context(sheet),

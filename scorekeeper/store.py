@@ -199,40 +199,53 @@ class Ledger:
     contracts: dict[int, str | None]
     takers: dict[int, str | None]
     sat_out: dict[int, set[str]]
+    totals: dict[str, int]
+    hidden: int = 0
+    """Earlier deals left out of ``rows`` (their scores are in the totals)."""
 
-    @property
-    def totals(self) -> dict[str, int]:
-        return dict(self.rows[-1].totals) if self.rows else dict.fromkeys(self.players, 0)
 
-
-def ledger(sheet: Sheet) -> Ledger:
-    """The ledger from the stored scores, in two queries whatever the number of deals."""
+def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
+    """The ledger from the stored scores: the last ``last`` deals (all by default) with
+    their running totals, in a fixed number of queries whatever the number of deals."""
     names = names_of(sheet)
+    count = deal_count(sheet)
+    first = 1 if last is None else max(1, count - last + 1)
     deals = db.session.execute(
         select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
-        .where(Deal.sheet_id == sheet.id)
+        .where(Deal.sheet_id == sheet.id, Deal.number >= first)
         .order_by(Deal.number)
     ).all()
     scores = db.session.execute(
         select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
         .join(Deal)
-        .where(Deal.sheet_id == sheet.id)
+        .where(Deal.sheet_id == sheet.id, Deal.number >= first)
         .order_by(Deal.number, DealScore.position)
     ).all()
-    by_deal: dict[int, dict[str, int]] = {}
-    out: dict[int, set[str]] = {}
     # Columns in order of first appearance, then whoever is seated but has not played:
     # the order survives a CSV export and import.
-    columns: dict[str, None] = {}
+    appearance = db.session.execute(
+        select(DealScore.player_id)
+        .join(Deal)
+        .where(Deal.sheet_id == sheet.id)
+        .group_by(DealScore.player_id)
+        .order_by(func.min(Deal.number * 100 + DealScore.position))
+    ).scalars()
+    columns: dict[str, None] = {names[pid]: None for pid in appearance}
+    for name in sheet.seating:
+        columns.setdefault(name)
+    players = list(columns)
+    by_deal: dict[int, dict[str, int]] = {}
+    out: dict[int, set[str]] = {}
     for deal_id, player_id, points, sat_out in scores:
         by_deal.setdefault(deal_id, {})[names[player_id]] = points
         if sat_out:
             out.setdefault(deal_id, set()).add(names[player_id])
-        columns.setdefault(names[player_id])
-    for name in sheet.seating:
-        columns.setdefault(name)
-    players = list(columns)
-    rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in deals))
+    final = dict.fromkeys(players, 0) | totals(sheet)
+    start = dict(final)  # the totals before the first row shown
+    for deal_scores in by_deal.values():
+        for name, points in deal_scores.items():
+            start[name] -= points
+    rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in deals), start)
     return Ledger(
         players=players,
         rows=rows,
@@ -240,6 +253,8 @@ def ledger(sheet: Sheet) -> Ledger:
         contracts={d.number: d.contract for d in deals},
         takers={d.number: None if d.taker_id is None else names[d.taker_id] for d in deals},
         sat_out={d.number: out.get(d.id, set()) for d in deals},
+        totals=final,
+        hidden=first - 1,
     )
 
 

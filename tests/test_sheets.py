@@ -265,3 +265,28 @@ def test_the_version_the_other_phones_poll(app: Flask, client: FlaskClient) -> N
     client.post(f"/e/{token}/deals/new", data=deal_data())
     assert client.get(f"/v/{view}/version.json").get_json()["version"] > before
     assert client.get(f"/v/{token}/version.json").status_code == 404
+
+
+def test_a_long_evening_shows_its_last_deals_and_all_on_demand(
+    app: Flask, client: FlaskClient
+) -> None:
+    from scorekeeper.sheets import LEDGER_ROWS
+
+    token = start_evening(client)
+    for _ in range(LEDGER_ROWS + 3):
+        client.post(f"/e/{token}/deals/new", data=deal_data())
+    page = client.get(f"/e/{token}", headers=EN).get_data(as_text=True)
+    assert page.count('<tr id="deal-') == LEDGER_ROWS
+    assert "Show the 3 earlier deals" in page and 'id="deal-4"' in page
+    assert 'id="deal-3"' not in page
+    # Alice took every deal: 198 each; the totals count the hidden deals too.
+    assert f">{198 * (LEDGER_ROWS + 3)}<" in page
+    with app.app_context():
+        from scorekeeper import store
+
+        sheet = db.session.scalars(select(Sheet)).one()
+        rows = store.ledger(sheet, last=2).rows
+        assert [r.number for r in rows] == [LEDGER_ROWS + 2, LEDGER_ROWS + 3]
+        assert rows[0].totals["Alice"] == 198 * (LEDGER_ROWS + 2)  # counted from the start
+    everything = client.get(f"/e/{token}?all=1").get_data(as_text=True)
+    assert everything.count('<tr id="deal-') == LEDGER_ROWS + 3
