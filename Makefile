@@ -57,6 +57,10 @@ browser:
 test: install browser
 	$(BIN)/pytest
 
+# Benchmarks, not tests: they print a table and write bench-results.json.
+bench: install browser
+	$(BIN)/python -m tests.bench
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
