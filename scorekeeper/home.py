@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from . import LANGUAGE_COOKIE, LANGUAGES
 from .db import db
 from .links import remembered
-from .models import Club, Sheet
+from .models import Club, Sheet, Tournament
 
 bp = Blueprint("home", __name__)
 
@@ -35,7 +35,17 @@ def index() -> str:
         else []
     )
     clubs = sorted(clubs, key=lambda c: club_tokens.index(c.token))
-    return render_template("home/index.html", clubs=clubs, sheets=sheets)
+    organised = remembered("tournaments")
+    tournaments = (
+        db.session.scalars(
+            select(Tournament)
+            .where(Tournament.organiser_token.in_(organised))
+            .order_by(Tournament.date.desc())
+        ).all()
+        if organised
+        else []
+    )
+    return render_template("home/index.html", clubs=clubs, sheets=sheets, tournaments=tournaments)
 
 
 @bp.get("/lang/<code>")

@@ -173,7 +173,10 @@ def _deal_page(
 
 
 def _closed(sheet: Sheet) -> Response:
-    flash(_("This evening is closed: reopen it to enter or correct deals."))
+    if sheet.is_table:
+        flash(_("This table's sheet is signed and locked: only the organiser can reopen it."))
+    else:
+        flash(_("This evening is closed: reopen it to enter or correct deals."))
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 
