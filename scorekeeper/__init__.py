@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{ROOT / 'instance' / 'scorekeeper.sqlite'}",
         MAX_CONTENT_LENGTH=9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
         BABEL_DEFAULT_LOCALE="fr",
+        BABEL_DEFAULT_TIMEZONE="Europe/Paris",  # times are stored in UTC, shown in France's
         # The device remembers its clubs and evenings in this signed cookie.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -79,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         home,
         public,
         sheets,
+        statistics,
         templating,
         tournaments,
     )
@@ -88,7 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets, exports, tournaments, public):
+    for module in (home, clubs, evenings, sheets, exports, statistics, tournaments, public):
         app.register_blueprint(module.bp)
 
     @app.after_request
@@ -142,6 +144,8 @@ def _from_environment() -> dict[str, Any]:
         settings["PREFERRED_URL_SCHEME"] = scheme
     if os.environ.get("PROXY_FIX"):
         settings["PROXY_FIX"] = True
+    if zone := os.environ.get("TIMEZONE"):
+        settings["BABEL_DEFAULT_TIMEZONE"] = zone
     return settings
 
 

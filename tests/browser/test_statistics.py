@@ -1,0 +1,169 @@
+"""A player finds their statistics and the season ranking from the club page, on a phone.
+
+Three evenings of long-named players are stored through the store (the forms are
+tested elsewhere); each statistics page is photographed at 390×844 into
+``test-artifacts/`` and checked not to scroll sideways at 390 nor at 360 px.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from flask import Flask
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.ledger import Entry, score_entry
+from scorekeeper.models import Club, Player
+from scorekeeper.rotation import TableMode
+from scorekeeper.scoring import FFT, Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
+
+from .conftest import Watch
+
+SIX = ("Anne-Sophie", "Bartholomée", "Christophe", "Dominique", "Emmanuelle", "Françoise")
+CONTRACTS = (Contract.PRISE, Contract.GARDE, Contract.GARDE, Contract.GARDE_SANS)
+WIDTHS = (390, 360)
+
+
+def evening(club: Club, day: date, seating: tuple[str, ...], mode: TableMode, deals: int) -> str:
+    """An evening of ``deals`` varied deals: every contract, won and lost, bonuses now and then."""
+    sheet = store.create_evening(
+        club, name=f"Soirée du {day:%d/%m}", day=day, place="Le Bistrot", seating=seating,
+        first_dealer=seating[0], mode=mode, rules=FFT,
+    )  # fmt: skip
+    db.session.flush()
+    for n in range(deals):
+        entry = store.upcoming_entry(sheet)
+        players = entry.players
+        taker = players[(n * 7 + 1) % len(players)]
+        partner = players[(n * 3 + 2) % len(players)] if len(players) == 5 else None
+        entry = replace(
+            entry,
+            taker=taker,
+            partner=partner,
+            contract=CONTRACTS[n % 4],
+            oudlers=1 + n % 3,
+            points=Fraction(33 + (n * 13) % 40),
+            petit_au_bout=Side.ATTACK if n % 9 == 4 else None,
+            poignees=(Poignee(players[0], PoigneeSize.SIMPLE),) if n % 11 == 3 else (),
+            chelem=Chelem(True, ChelemOutcome.NONE) if n == 7 else Chelem(),
+        )
+        if n % 13 == 12:
+            entry = Entry(dealer=entry.dealer, seated=entry.seated, sitting_out=entry.sitting_out)
+        store.add_deal(sheet, entry, score_entry(entry, FFT))
+        db.session.flush()
+    return sheet.edit_token
+
+
+def season(app: Flask) -> tuple[str, str]:
+    """Three evenings in a club; the club's token and the biggest evening's edit token."""
+    with app.app_context():
+        club = Club(name="Tarot club du jeudi")
+        db.session.add(club)
+        big = evening(club, date(2026, 9, 10), SIX, TableMode.SIX_DEALER_OUT, 36)
+        evening(club, date(2026, 10, 15), SIX[:4], TableMode.FOUR, 14)
+        evening(club, date(2026, 11, 20), SIX[1:6], TableMode.FIVE, 12)
+        db.session.commit()
+        return club.token, big
+
+
+def shot(page: Page, artifacts: Path, name: str) -> None:
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def assert_fits(page: Page, where: str) -> None:
+    """No sideways scrolling at 390 px nor at 360 px, and the charts fit their box."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 844})
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"{where} scrolls sideways at {width} px: {scroll} > {inner}"
+        too_wide = page.evaluate(
+            "[...document.querySelectorAll('svg.chart')].filter("
+            "s => s.getBoundingClientRect().right > window.innerWidth).length"
+        )
+        assert too_wide == 0, f"a chart of {where} is wider than {width} px"
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_statistics_on_a_phone(
+    page: Page, live_app: Flask, live_server: str, artifacts: Path, watch: Watch
+) -> None:
+    refused: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or message.type == "error":
+            refused.append(message.text)
+
+    page.on("console", console)
+    club, big = season(live_app)
+
+    # The club page leads to the ranking, the ranking to each player.
+    page.goto(f"{live_server}/c/{club}")
+    link = page.get_by_role("link", name="Season ranking and players' statistics")
+    expect(link).to_be_visible()
+    shot(page, artifacts, "stats-club")
+    link.tap()
+    expect(page.get_by_role("heading", name="Season ranking")).to_be_visible()
+    rows = page.locator("table.ranking tbody tr")
+    assert rows.count() == 6
+    assert_fits(page, "the ranking")
+    shot(page, artifacts, "stats-ranking")
+
+    page.get_by_text("Settings", exact=True).tap()
+    page.get_by_role("group", name="Rank by").get_by_text("best N results").tap()
+    page.get_by_label("N, for the best N results").fill("2")
+    page.get_by_label("Minimum attendance (evenings or tables)").fill("3")
+    page.get_by_role("button", name="Show").tap()
+    expect(page).to_have_url(re.compile(r"method=best&n=2&.*min=3"))
+    assert page.locator("table.ranking tbody tr").count() == 3  # only three came every time
+    assert_fits(page, "the ranking by best results")
+    shot(page, artifacts, "stats-ranking-best")
+
+    page.get_by_role("link", name="Bartholomée").first.tap()
+    expect(page.get_by_role("heading", name="Bartholomée")).to_be_visible()
+    assert page.locator("svg.chart").count() == 2
+    assert_fits(page, "a player's page")
+    shot(page, artifacts, "stats-player")
+    page.get_by_text("Choose the period").tap()
+    page.get_by_label("From").fill("2026-10-01")
+    page.get_by_role("button", name="Show").tap()
+    expect(page.locator("dl.figures")).to_contain_text("Evenings2")
+    shot(page, artifacts, "stats-player-period")
+
+    # The evening: the ledger leads to its summary; the share view fits one screen.
+    page.goto(f"{live_server}/e/{big}")
+    page.get_by_role("link", name="Summary and chart").tap()
+    expect(page.get_by_role("heading", name="Running totals")).to_be_visible()
+    assert page.locator("svg.chart polyline").count() == 6
+    assert_fits(page, "the summary")
+    shot(page, artifacts, "stats-summary")
+    page.get_by_text("The chart's numbers").tap()
+    assert_fits(page, "the summary with its table open")
+    page.get_by_role("link", name="Share view").tap()
+    page.wait_for_url(re.compile(r"/summary/card$"))
+    assert_fits(page, "the share view")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 844 + 160, f"the share view is {height} px high: more than a screen"
+    page.screenshot(path=str(artifacts / "stats-share-view.png"))
+    view = page.locator("a", has_text="Full summary").get_attribute("href")
+    assert view is not None and view.startswith(f"/e/{big}")
+
+    with live_app.app_context():
+        from scorekeeper.models import Sheet
+
+        sheet = db.session.scalars(db.select(Sheet).where(Sheet.edit_token == big)).one()
+        view_token = sheet.view_token
+        assert db.session.scalars(db.select(Player)).all()
+    page.goto(f"{live_server}/v/{view_token}/summary")
+    assert big not in page.content() and club not in page.content()
+    assert_fits(page, "the view link's summary")
+    shot(page, artifacts, "stats-summary-view")
+
+    assert refused == [], f"the browser refused: {refused}"
+    watch.check()
