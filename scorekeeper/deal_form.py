@@ -13,7 +13,7 @@ from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import Length
+from wtforms.validators import Length, Regexp
 
 from .forms import MultiCheckboxField, options
 from .ledger import Entry
@@ -71,8 +71,8 @@ class DealForm(FlaskForm):
         validate_choice=False,
     )
     miseres = MultiCheckboxField(_l("Misère"), validate_choice=False)
-    version = HiddenField()
-    once = HiddenField()
+    version = HiddenField(validators=[Length(max=12)])
+    once = HiddenField(validators=[Regexp(r"^[A-Za-z0-9_-]{0,32}$")])
 
     seated: list[str]
     mode: TableMode

@@ -88,8 +88,11 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 def clean_name(value: Any) -> Any:
-    """Names as typed, without surrounding spaces."""
-    return value.strip() if isinstance(value, str) else value
+    """Names as typed, without surrounding spaces or control characters (no database
+    stores a NUL byte in text)."""
+    if not isinstance(value, str):
+        return value
+    return "".join(c for c in value if c.isprintable() or c == " ").strip()
 
 
 class SeatingFields(FlaskForm):

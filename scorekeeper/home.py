@@ -52,8 +52,9 @@ def index() -> str:
 def language(code: str) -> Response:
     """Switch the language; back to the page the person came from."""
     target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
-        target = "/"
+    unsafe = any(c in target for c in "\\\r\n\t\x00") or not target.isprintable()
+    if unsafe or not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
+        target = "/"  # only a path of this site, and nothing that could split a header
     response = redirect(target)
     if code in LANGUAGES:
         response.set_cookie(

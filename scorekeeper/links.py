@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import hmac
+import re
 
 from flask import abort, session
 from sqlalchemy import select
@@ -30,12 +31,24 @@ class Scope(enum.Enum):
     """Read one sheet."""
 
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a link's token looks like: anything else is not looked up at all."""
+
+
 def _same(found: str, given: str) -> bool:
     return hmac.compare_digest(found.encode(), given.encode())
 
 
+def well_formed(token: str) -> str:
+    """``token`` if it could be a link's token; 404 otherwise."""
+    if not TOKEN.fullmatch(token):
+        abort(404)
+    return token
+
+
 def club_or_404(token: str) -> Club:
     """The club of a club link."""
+    well_formed(token)
     club = db.session.scalars(select(Club).where(Club.token == token)).first()
     if club is None or not _same(club.token, token):
         abort(404)
@@ -44,6 +57,7 @@ def club_or_404(token: str) -> Club:
 
 def sheet_or_404(token: str, scope: Scope) -> Sheet:
     """The sheet of an edit or a view link."""
+    well_formed(token)
     column = Sheet.edit_token if scope is Scope.SHEET_EDIT else Sheet.view_token
     sheet = db.session.scalars(select(Sheet).where(column == token)).first()
     if sheet is None:

@@ -35,6 +35,7 @@ from .scoring import (
     Side,
     parse_points,
 )
+from .scoring.deal import MAX_NAME
 from .scoring.text import language
 
 FIXED = (
@@ -70,6 +71,10 @@ _SCORE = re.compile(r"-?[0-9]+")
 
 MESSAGES: dict[str, dict[str, str]] = {
     "csv_empty_file": {"en": "The file is empty.", "fr": "Le fichier est vide."},
+    "csv_player_name": {
+        "en": "A player's name has 1 to {most} characters, and no NUL character.",
+        "fr": "Le nom d'un joueur a de 1 à {most} caractères, sans caractère NUL.",
+    },
     "csv_unreadable": {
         "en": "This is not a CSV file this app can read.",
         "fr": "Ce fichier CSV est illisible.",
@@ -329,6 +334,9 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
             problems.append(CsvProblem(1, "", "csv_column_blank"))
         elif name in known:
             problems.append(CsvProblem(1, name, "csv_column_twice", {"column": name}))
+        elif known is players and (len(name) > MAX_NAME or "\x00" in name):
+            # The database holds 40 characters, and no NUL byte in text.
+            problems.append(CsvProblem(1, name[:MAX_NAME], "csv_player_name", {"most": MAX_NAME}))
         else:
             known[name] = i
     for column in FIXED:

@@ -497,7 +497,7 @@ def test_messages_say_what_the_file_says_and_what_the_rules_give() -> None:
 def test_every_message_is_in_french_and_english() -> None:
     for key, texts in MESSAGES.items():
         assert key.startswith("csv_") and set(texts) == {"en", "fr"}
-        params = dict.fromkeys(["column", "found", "expected", "name", "cell"], "x")
+        params = dict.fromkeys(["column", "found", "expected", "name", "cell", "most"], "x")
         assert CsvProblem(2, "deal", key, params).message("fr") == texts["fr"].format(**params)
 
 
@@ -682,3 +682,12 @@ def test_the_csv_module_imports_only_pure_modules() -> None:
             assert module.split(".")[0] in {"ledger", "scoring", "rotation"}, module
         else:
             assert module.split(".")[0] in sys.stdlib_module_names, module
+
+
+def test_a_player_name_the_database_cannot_hold_is_refused() -> None:
+    header = ",".join(FIXED)
+    for name in ("x" * 41, "a\x00b"):
+        text = f'{header},A,B,"{name}"\r\n1,A,A,,garde,2,49,,,,,,132,-66,-66\r\n'
+        with pytest.raises(CsvError) as error:
+            read_csv(text, FFT)
+        assert "csv_player_name" in [p.key for p in error.value.problems]
