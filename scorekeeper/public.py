@@ -10,14 +10,16 @@ from sqlalchemy import select
 
 from . import tournament_store as tournaments
 from .db import db
-from .links import _same
+from .links import _same, well_formed
 from .models import Tournament
+from .templating import name_key
 
 bp = Blueprint("public", __name__)
 
 
 def tournament_or_404(token: str) -> Tournament:
     """The tournament of a public link."""
+    well_formed(token)
     found = db.session.scalars(select(Tournament).where(Tournament.public_token == token)).first()
     if found is None or not _same(found.public_token, token):
         abort(404)
@@ -43,14 +45,18 @@ def my_table(token: str) -> str:
     """Where a player sits in the current round."""
     tournament = tournament_or_404(token)
     current = tournaments.current_round(tournament)
-    entrants = sorted(tournament.entrants, key=lambda e: e.player.name.casefold())
+    entrants = sorted(tournament.entrants, key=lambda e: name_key(e.player.name))
     chosen = request.args.get("player", type=int)
     seat = None
     if current is not None and chosen is not None:
         seat = next((s for s in current.seats if s.player_id == chosen), None)
-    table = (
-        [s.player.name for s in current.seats if seat and s.table == seat.table] if current else []
-    )
+    table: list[tuple[int, str]] = []
+    if current is not None and seat is not None:
+        table = [
+            (s.seat, s.player.name)
+            for s in current.seats
+            if s.table == seat.table and s.player_id != chosen
+        ]
     return render_template(
         "public/me.html", tournament=tournament, current=current, entrants=entrants,
         chosen=chosen, seat=seat, table=table,

@@ -132,6 +132,12 @@ def new_deal(token: str) -> str | Response | tuple[str, int]:
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
     if sheet.closed:
         return _closed(sheet)
+    if sheet.tournament is not None:
+        expected = tournaments.expected_deals(sheet.tournament, sheet)
+        if expected is not None and store.deal_count(sheet) >= expected:
+            flash(_("All %(n)d deals of this round are played: check the sheet and sign it.",
+                    n=expected))  # fmt: skip
+            return redirect(url_for("sheets.ledger", token=token))
     upcoming = store.upcoming_entry(sheet)
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
     if not form.is_submitted():

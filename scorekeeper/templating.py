@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
 from typing import Any
 
@@ -10,6 +11,11 @@ from flask_babel import get_locale
 
 from .forms import VARIANT_NAMES
 from .scoring import VARIANTS, RuleSet, contract_name
+
+
+def name_key(name: str) -> str:
+    """Sort names as people read them: Élise with the Es, not after the Zs."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
 
 
 def current_lang() -> str:

@@ -13,6 +13,7 @@ from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -25,14 +26,16 @@ from .models import Entrant, Round, Sheet, Tournament
 from .qr import qr_svg
 from .scoring import rule_set
 from .seating import Prefer
+from .templating import name_key
 
 bp = Blueprint("tournaments", __name__)
 
 
 def tournament_or_404(token: str) -> Tournament:
     """The tournament of an organiser's link."""
-    from .links import _same
+    from .links import _same, well_formed
 
+    well_formed(token)
     found = db.session.scalars(
         select(Tournament).where(Tournament.organiser_token == token)
     ).first()
@@ -72,6 +75,13 @@ def new(token: str) -> str | Response:
     return render_template("tournaments/new.html", form=form, club=club)
 
 
+@bp.get("/o/<token>/version.json")
+def version(token: str) -> dict[str, int]:
+    """What the dashboard polls: any table's change raises it."""
+    tournament = tournament_or_404(token)
+    return {"version": tournament.version + sum(s.version for s in tournament.sheets)}
+
+
 @bp.get("/o/<token>")
 def dashboard(token: str) -> str:
     tournament = tournament_or_404(token)
@@ -93,6 +103,8 @@ def dashboard(token: str) -> str:
         present=len(tournaments.present(tournament)),
         corrections=tournaments.corrections(tournament),
         can_draw=_can_draw(tournament),
+        live_version=tournament.version + sum(s.version for s in tournament.sheets),
+        entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
 
 
@@ -111,7 +123,7 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
     added = tournaments.register(tournament, form.name_list(), bool(form.checked_in.data))
     db.session.commit()
-    flash(_("%(n)d player(s) registered.", n=added))
+    flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
 
@@ -262,10 +274,21 @@ def sheets_print(token: str, number: int) -> str:
     blank = request.args.get("blank") == "1"
     sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
     ledgers = {} if blank else {t: store.ledger(s) for t, s in sheets.items()}
+    details = {} if blank else {t: _details(s) for t, s in sheets.items()}
     return render_template(
         "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
-        tables=_tables(round_), ledgers=ledgers, sheets=sheets,
+        tables=_tables(round_), ledgers=ledgers, sheets=sheets, details=details,
     )  # fmt: skip
+
+
+def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
+    """Each deal's oudlers and points, for the referee who checks a printed sheet."""
+    from .templating import points_text
+
+    return {
+        number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))
+        for number, (entry, _) in enumerate(store.entries(sheet), 1)
+    }
 
 
 @bp.get("/o/<token>/ranking")

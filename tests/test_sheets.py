@@ -290,3 +290,11 @@ def test_a_long_evening_shows_its_last_deals_and_all_on_demand(
         assert rows[0].totals["Alice"] == 198 * (LEDGER_ROWS + 2)  # counted from the start
     everything = client.get(f"/e/{token}?all=1").get_data(as_text=True)
     assert everything.count('<tr id="deal-') == LEDGER_ROWS + 3
+
+
+def test_an_evening_link_does_not_lead_to_its_club(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    with app.app_context():
+        club = db.session.scalars(select(Sheet)).one().club.token
+    for url in (f"/e/{token}", f"/e/{token}/deals/new", f"/e/{token}/summary"):
+        assert club not in client.get(url).get_data(as_text=True), url

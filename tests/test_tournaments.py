@@ -222,7 +222,7 @@ def test_printables_and_the_deals_csv(app: Flask, client: FlaskClient) -> None:
     for token, seating in tables:
         play(client, token, seating, 1)
     plan = client.get(f"/o/{organiser}/rounds/1/plan", headers=EN).get_data(as_text=True)
-    assert plan.count('class="plan-table"') == 2 and plan.count("qr.svg") == 2
+    assert plan.count('class="plan-table"') == 2 and plan.count("/qr.svg") == 2  # + the public one
     blank = client.get(f"/o/{organiser}/rounds/1/sheets?blank=1", headers=EN)
     text = blank.get_data(as_text=True)
     assert text.count('class="print-page"') == 2 and text.count('class="signature"') == 9
