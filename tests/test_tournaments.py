@@ -254,3 +254,34 @@ def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClie
     assert "Number must be between 0 and 1000000000." in text
     with app.app_context():
         assert db.session.scalars(select(Tournament)).first() is None
+
+
+def test_twelve_players_three_rounds_from_start_to_final_ranking(
+    app: Flask, client: FlaskClient
+) -> None:
+    from scorekeeper.seating import repeat_pairs
+
+    organiser = start_tournament(client, new_club(client), players=12, rounds=3)
+    for number in (1, 2, 3):
+        tables = table_sheets(app, number)
+        assert sorted(len(s) for _, s in tables) == [4, 4, 4]
+        assert sorted(n for _, s in tables for n in s) == sorted(NAMES[:12])
+        for token, seating in tables:
+            play(client, token, seating, 4)
+            assert sign(client, token, 4) == 302
+        if number < 3:
+            client.post(f"/o/{organiser}/draw")
+            client.post(f"/o/{organiser}/rounds/{number + 1}/start")
+    rounds = [[s for _, s in table_sheets(app, n)] for n in (1, 2, 3)]
+    # From round 2 on, each table of 4 must hold two players of one of the 3 tables of the
+    # round before: at least 3 repeat meetings a round, 6 in all. The draw finds 9.
+    assert 6 <= repeat_pairs(rounds) <= 9
+    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert "The tournament is over." in page and "Draw round" not in page
+    text = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))[1:]
+    assert len(rows) == 12 and sum(int(r[2]) for r in rows) == 0
+    # Each player took one garde made by 8 per round (+198) and defended three (-66 each).
+    assert {int(r[2]) for r in rows} == {0}
+    public = client.get(f"/p/{token_public(app)}", headers=EN).get_data(as_text=True)
+    assert "Final ranking" in public
