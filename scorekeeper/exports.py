@@ -30,7 +30,7 @@ MAX_CSV_BYTES = 8 * 1024 * 1024
 
 def sheet_csv(sheet: Sheet, semicolon: bool) -> str:
     """The CSV file of a sheet, as ``spec/csv.md`` says."""
-    return write_csv(store.ledger(sheet).players, store.entries(sheet), sheet.rules, semicolon)
+    return write_csv(store.player_columns(sheet), store.entries(sheet), sheet.rules, semicolon)
 
 
 @bp.get("/e/<token>/export.csv")

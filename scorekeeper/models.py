@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -167,25 +168,33 @@ class Deal(Model):
 
     def entry(self, names: dict[int, str]) -> Entry:
         """This deal as entered, players by name (``names``: player id → name)."""
+        return deal_entry(self, [(s.player_id, s.sitting_out) for s in self.scores], names)
 
-        def name(player_id: int | None) -> str | None:
-            return None if player_id is None else names[player_id]
 
-        return Entry(
-            dealer=names[self.dealer_id],
-            seated=tuple(names[s.player_id] for s in self.scores),
-            sitting_out=tuple(names[s.player_id] for s in self.scores if s.sitting_out),
-            taker=name(self.taker_id),
-            contract=None if self.contract is None else Contract(self.contract),
-            partner=name(self.partner_id),
-            oudlers=self.oudlers,
-            points=None if self.points_half is None else Fraction(self.points_half, 2),
-            poignees=tuple(Poignee(names[pid], PoigneeSize(size)) for pid, size in self.poignees),
-            petit_au_bout=None if self.petit_au_bout is None else Side(self.petit_au_bout),
-            petit_au_bout_player=name(self.petit_au_bout_player_id),
-            chelem=Chelem(self.chelem_announced, ChelemOutcome(self.chelem_outcome)),
-            miseres=tuple(names[pid] for pid in self.miseres),
-        )
+def deal_entry(deal: Any, seats: Sequence[tuple[int, bool]], names: dict[int, str]) -> Entry:
+    """A deal's row (a :class:`Deal`, or a row of its columns) as entered, by name.
+
+    ``seats``: each seated player's id and whether they sat out, in seat order.
+    """
+
+    def name(player_id: int | None) -> str | None:
+        return None if player_id is None else names[player_id]
+
+    return Entry(
+        dealer=names[deal.dealer_id],
+        seated=tuple(names[pid] for pid, _ in seats),
+        sitting_out=tuple(names[pid] for pid, out in seats if out),
+        taker=name(deal.taker_id),
+        contract=None if deal.contract is None else Contract(deal.contract),
+        partner=name(deal.partner_id),
+        oudlers=deal.oudlers,
+        points=None if deal.points_half is None else Fraction(deal.points_half, 2),
+        poignees=tuple(Poignee(names[pid], PoigneeSize(size)) for pid, size in deal.poignees),
+        petit_au_bout=None if deal.petit_au_bout is None else Side(deal.petit_au_bout),
+        petit_au_bout_player=name(deal.petit_au_bout_player_id),
+        chelem=Chelem(deal.chelem_announced, ChelemOutcome(deal.chelem_outcome)),
+        miseres=tuple(names[pid] for pid in deal.miseres),
+    )
 
 
 class DealScore(Model):

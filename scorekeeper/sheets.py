@@ -47,12 +47,13 @@ LEDGER_ROWS = 60
 
 def _ledger(sheet: Sheet, editable: bool) -> str:
     everything = request.args.get("all") == "1"
+    shown = store.ledger(sheet, None if everything else LEDGER_ROWS)
     return render_template(
         "sheets/ledger.html",
         sheet=sheet,
-        ledger=store.ledger(sheet, None if everything else LEDGER_ROWS),
+        ledger=shown,
         editable=editable,
-        next_dealer=store.upcoming_dealer(sheet) if sheet.seats else None,
+        next_dealer=store.upcoming_dealer(sheet, shown) if sheet.seats else None,
         table=_table_context(sheet),
     )
 

@@ -392,7 +392,11 @@ def enter_deal(person: Person, table: Table, index: int, hand: Hand) -> None:
     )
     assert preview_scores(page) == playing, f"R{table.round} T{table.number} deal {number}"
     person.tap(page.get_by_role("button", name="Save", exact=True))
-    expect(flash(page)).to_contain_text(f"Deal {number} saved.")
+    # Saved: the form moves on to the next deal, or, after the last, to the ledger.
+    if number < table.size:
+        expect(page.get_by_role("heading", name=f"Deal {number + 1}", exact=True)).to_be_visible()
+    else:
+        expect(page.locator(".table-info")).to_contain_text(f"{number} of {table.size}")
 
 
 def check_ledger(page: Page, table: Table, hands: list[Hand]) -> None:
