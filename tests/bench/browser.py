@@ -1,0 +1,282 @@
+"""The deal form in Debian's Chromium: its bytes and requests (Playwright), and
+Lighthouse's scores of the deal form and the ledger.
+
+The pages are served by gunicorn (as ``make serve`` runs it) on a database prepared
+by ``flask db upgrade``, holding an evening of 12 deals at 4 players and one at 5 (a
+King called). Nothing is downloaded but Lighthouse itself, once, by npm into
+``.venv/lighthouse`` (git-ignored); no tool downloads a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from scorekeeper.rotation import TableMode
+
+from .common import bench_app, dispose, gunicorn, sqlite_url, upgrade
+from .context import Context
+from .data import add_club, add_evening
+from .results import ROOT
+from .world import SEATS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Response
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MAX_BYTES = 30 * 1024
+MAX_REQUESTS = 4
+LIGHTHOUSE_DIR = ROOT / ".venv" / "lighthouse"
+LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices")
+LIGHTHOUSE_TARGET = 0.95
+NO_DOWNLOAD = {
+    "PUPPETEER_SKIP_DOWNLOAD": "1",
+    "PUPPETEER_SKIP_CHROMIUM_DOWNLOAD": "1",
+    "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1",
+    "CHROME_PATH": str(CHROMIUM),
+}
+"""For every tool started here: never download a browser, use Debian's."""
+
+WEIGHT_FIGURES = (
+    "deal_form_bytes",
+    "deal_form_requests",
+    "deal_form_third_party_requests",
+    "deal_form_5_players_bytes",
+    "deal_form_5_players_requests",
+)
+PAGES = ("deal_form", "ledger")
+LIGHTHOUSE_FIGURES = tuple(
+    f"lighthouse_{page}_{category.replace('-', '_')}" for page in PAGES for category in CATEGORIES
+)
+
+
+@dataclass(frozen=True)
+class Site:
+    base: str
+    four: str
+    """The edit token of the 4-player evening."""
+    five: str
+
+
+@contextmanager
+def site(ctx: Context, name: str) -> Iterator[Site]:
+    """Two evenings on gunicorn, on a new SQLite database."""
+    uri = sqlite_url(ctx.directory, name)
+    upgrade(uri)
+    app = bench_app(uri)
+    rng = random.Random(12)
+    try:
+        with app.app_context():
+            club = add_club("Club du mardi")
+            four = add_evening(club, rng, 12, SEATS[:4]).edit_token
+            five = add_evening(club, rng, 12, SEATS, TableMode.FIVE).edit_token
+    finally:
+        dispose(app)
+    with gunicorn(uri, workers=2) as server:
+        yield Site(server.base, four, five)
+
+
+def page_weight(ctx: Context) -> None:
+    """Every response the deal form's page gets in Chromium, and their bodies' bytes."""
+    if not CHROMIUM.exists():
+        for name in WEIGHT_FIGURES:
+            ctx.results.missing(name, f"no Chromium at {CHROMIUM}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with site(ctx, "weight") as served, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            for label, token in (("deal_form", served.four), ("deal_form_5_players", served.five)):
+                sizes, urls = _load(browser, f"{served.base}/e/{token}/deals/new")
+                origin = urlsplit(served.base).netloc
+                foreign = [
+                    u
+                    for u in urls
+                    if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+                    and urlsplit(u).netloc != origin
+                ]
+                listing = ", ".join(f"{_path(u)} {n:,}" for u, n in sizes)
+                total = sum(n for _, n in sizes)
+                ctx.results.at_most(
+                    f"{label}_bytes",
+                    total,
+                    MAX_BYTES,
+                    note=f"uncompressed bodies, {MAX_BYTES:,} = 30 KB: {listing}",
+                )
+                ctx.results.at_most(f"{label}_requests", len(urls), MAX_REQUESTS)
+                if label == "deal_form":
+                    ctx.results.at_most(
+                        f"{label}_third_party_requests", len(foreign), 0, note=", ".join(foreign)
+                    )
+        finally:
+            browser.close()
+
+
+def _path(url: str) -> str:
+    parts = urlsplit(url)
+    path = parts.path
+    return "/e/…/deals/new" if path.startswith("/e/") else path
+
+
+def _load(browser: Browser, url: str) -> tuple[list[tuple[str, int]], list[str]]:
+    """The responses (URL, body bytes) and requests of one page load, on a new phone."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = context.new_page()
+        requests: list[str] = []
+        responses: list[Response] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("response", lambda response: responses.append(response))
+        page.goto(url, wait_until="load", timeout=30_000)
+        page.wait_for_load_state("networkidle", timeout=15_000)
+        sizes = []
+        for response in responses:
+            try:
+                body = response.body()
+            except Exception:  # a redirect has no body
+                body = b""
+            sizes.append((response.url, len(body)))
+        return sizes, requests
+    finally:
+        context.close()
+
+
+def lighthouse(ctx: Context) -> None:
+    """Lighthouse, mobile, on the deal form and the ledger of an evening."""
+    reason = _lighthouse_missing()
+    if reason:
+        for name in LIGHTHOUSE_FIGURES:
+            ctx.results.missing(name, reason)
+        return
+    with site(ctx, "lighthouse") as served:
+        urls = {
+            "deal_form": f"{served.base}/e/{served.four}/deals/new",
+            "ledger": f"{served.base}/e/{served.four}",
+        }
+        for page, url in urls.items():
+            try:
+                report = _lighthouse(url, ctx.directory / f"lighthouse-{page}.json")
+            except Exception as error:
+                for category in CATEGORIES:
+                    name = f"lighthouse_{page}_{category.replace('-', '_')}"
+                    ctx.results.missing(name, f"{type(error).__name__}: {error}"[:300])
+                continue
+            for category in CATEGORIES:
+                found = report["categories"][category]
+                score = found["score"]
+                name = f"lighthouse_{page}_{category.replace('-', '_')}"
+                note = _failing(report, found)
+                if category == "performance":
+                    note = "; ".join(filter(None, (_metrics(report), note)))
+                ctx.results.at_least(name, score, LIGHTHOUSE_TARGET, note=note)
+
+
+def _lighthouse_missing() -> str:
+    """Why Lighthouse cannot run, after installing it if needed; empty when it can."""
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM}"
+    if LIGHTHOUSE.exists():
+        return ""
+    npm = shutil.which("npm")
+    if npm is None:
+        return "npm is not installed"
+    LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [
+            npm,
+            "install",
+            "--prefix",
+            str(LIGHTHOUSE_DIR),
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+            "lighthouse",
+        ],
+        cwd=LIGHTHOUSE_DIR,
+        env=os.environ | NO_DOWNLOAD,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode != 0 or not LIGHTHOUSE.exists():
+        return f"npm install lighthouse failed: {done.stderr.strip()[-300:]}"
+    return ""
+
+
+def _lighthouse(url: str, output: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [
+            str(LIGHTHOUSE),
+            url,
+            "--chrome-flags=--headless --no-sandbox --disable-gpu",
+            "--form-factor=mobile",
+            "--only-categories=performance,accessibility,best-practices",
+            "--output=json",
+            f"--output-path={output}",
+            "--quiet",
+        ],
+        env=os.environ | NO_DOWNLOAD,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    if done.returncode != 0 or not output.exists():
+        raise RuntimeError(f"lighthouse failed: {done.stderr.strip()[-300:]}")
+    report: dict[str, Any] = json.loads(output.read_text())
+    if report.get("runtimeError"):
+        raise RuntimeError(f"lighthouse: {report['runtimeError']}")
+    return report
+
+
+def _failing(report: dict[str, Any], category: dict[str, Any]) -> str:
+    """The weighted audits of a category that did not pass, with their scores."""
+    audits = report["audits"]
+    refs = category.get("auditRefs", [])
+    failing = []
+    for ref in refs:
+        audit = audits.get(ref["id"], {})
+        score = audit.get("score")
+        if ref.get("weight", 0) > 0 and score is not None and score < 1:
+            failing.append(f"{ref['id']} {score:.2f}")
+    return "below 1: " + ", ".join(failing) if failing else ""
+
+
+METRICS = {
+    "first-contentful-paint": "FCP",
+    "largest-contentful-paint": "LCP",
+    "total-blocking-time": "TBT",
+    "cumulative-layout-shift": "CLS",
+    "speed-index": "SI",
+}
+
+
+def _metrics(report: dict[str, Any]) -> str:
+    """The performance metrics as Lighthouse shows them (simulated slow 4G, mid-range phone)."""
+    audits = report["audits"]
+    shown = [
+        f"{short} {audits[key].get('displayValue', '?')}"
+        for key, short in METRICS.items()
+        if key in audits
+    ]
+    return ", ".join(shown).replace("\xa0", " ")
