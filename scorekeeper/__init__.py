@@ -45,6 +45,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_TIMEZONE="Europe/Paris",  # times are stored in UTC, shown in France's
         # The device remembers its clubs and evenings in this signed cookie.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # Only a request that changed the session sends it back: a live preview or a
+        # poll answered late must not overwrite the cookie a Save just set.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,

@@ -95,3 +95,10 @@ def test_behind_https_and_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_request_that_leaves_the_session_alone_sends_no_cookie(client: FlaskClient) -> None:
+    token = start_evening(client)  # the session is permanent from here on
+    for url, method in ((f"/e/{token}/version.json", "GET"), ("/api/v1/score", "POST")):
+        response = client.open(url, method=method, json={})
+        assert "Set-Cookie" not in response.headers, url
