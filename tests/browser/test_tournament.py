@@ -393,6 +393,9 @@ def enter_deal(person: Person, table: Table, index: int, hand: Hand) -> None:
     assert preview_scores(page) == playing, f"R{table.round} T{table.number} deal {number}"
     person.tap(page.get_by_role("button", name="Save", exact=True))
     # Saved: the form moves on to the next deal, or, after the last, to the ledger.
+    expect(flash(page)).to_contain_text(
+        f"Deal {number} saved." if number < table.size else "deals of this round are played"
+    )
     if number < table.size:
         expect(page.get_by_role("heading", name=f"Deal {number + 1}", exact=True)).to_be_visible()
     else:
