@@ -134,7 +134,7 @@ def swap_players(round_: Round, a: int, b: int) -> None:
 def start_round(round_: Round) -> list[Sheet]:
     """Open a sheet for each table; the clock starts when the round has a time limit."""
     tournament = round_.tournament
-    names = {seat.player_id: seat.player.name for seat in round_.seats}
+    names = {e.player_id: e.player.name for e in tournament.entrants}
     sheets = []
     for number, players in enumerate(tables(round_), 1):
         seating = [names[pid] for pid in players]

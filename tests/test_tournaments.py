@@ -285,3 +285,40 @@ def test_twelve_players_three_rounds_from_start_to_final_ranking(
     assert {int(r[2]) for r in rows} == {0}
     public = client.get(f"/p/{token_public(app)}", headers=EN).get_data(as_text=True)
     assert "Final ranking" in public
+
+
+def test_a_400_player_tournament_draws_five_rounds_and_ranks(
+    app: Flask, client: FlaskClient
+) -> None:
+    from fractions import Fraction
+
+    from scorekeeper import store
+    from scorekeeper import tournament_store as tournaments
+    from scorekeeper.ledger import score_entry
+    from scorekeeper.scoring import Contract
+    from scorekeeper.seating import repeat_pairs
+
+    organiser = start_tournament(client, new_club(client), players=0, rounds=5, start=False)
+    with app.app_context():
+        tournament = db.session.scalars(select(Tournament)).one()
+        tournaments.register(tournament, [f"Joueur {n:03d}" for n in range(400)], True)
+        for _ in range(5):
+            round_ = tournaments.draw_round(tournament)
+            sheets = tournaments.start_round(round_)
+            db.session.flush()
+            for sheet in sheets:  # one garde made by 8 at every table, seat 2 taking
+                entry = store.upcoming_entry(sheet)
+                entry = entry.__class__(**{**entry.__dict__, "taker": sheet.seating[1],
+                                           "contract": Contract.GARDE, "oudlers": 2,
+                                           "points": Fraction(49)})  # fmt: skip
+                store.add_deal(sheet, entry, score_entry(entry, sheet.rules))
+            tournaments.close_round(tournament, round_)
+            db.session.commit()
+            assert len(round_.seats) == 400 and len(sheets) == 100
+        rounds = [tournaments.tables(r) for r in tournament.round_list]
+        assert repeat_pairs(rounds) == 0
+        standings = tournaments.standings(tournament)
+        assert len(standings) == 400 and sum(s.total for s in standings) == 0
+        assert standings[0].total == max(s.total for s in standings)
+    page = client.get(f"/o/{organiser}/ranking", headers=EN).get_data(as_text=True)
+    assert page.count("<tr><td>") == 400
