@@ -11,7 +11,7 @@ from .db import db
 from .forms import ClubForm
 from .links import club_or_404, remember
 from .models import Club, Tournament
-from .qr import qr_svg
+from .qr import qr_response
 
 bp = Blueprint("clubs", __name__)
 
@@ -55,10 +55,4 @@ def new_club_form() -> str:
 def club_qr(token: str) -> Response:
     club = club_or_404(token)
     url = url_for("clubs.club", token=club.token, _external=True)
-    return svg_response(qr_svg(url))
-
-
-def svg_response(svg: str) -> Response:
-    response = Response(svg, mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=86400"
-    return response
+    return qr_response(url)

@@ -18,7 +18,7 @@ from . import store
 from .db import db
 from .forms import ImportForm
 from .ledger import Entry
-from .links import Scope, club_or_404, remember, remembered, sheet_or_404
+from .links import Scope, club_or_404, remember, remembered, sheet_or_404, tournament_or_404
 from .models import Club, Sheet
 from .scoring import rule_set
 from .sheet_csv import CsvError, escape_cell, read_csv, write_csv
@@ -115,8 +115,6 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
 @bp.get("/o/<token>/export.csv")
 def tournament_csv(token: str) -> Response:
     """Every deal of a tournament: the columns of an evening's CSV, after round and table."""
-    from .tournaments import tournament_or_404
-
     tournament = tournament_or_404(token)
     players = sorted((e.player.name for e in tournament.entrants), key=str.casefold)
     sheets = sorted(tournament.sheets, key=lambda s: (s.round_number or 0, s.table_number or 0))
@@ -139,7 +137,6 @@ def tournament_csv(token: str) -> Response:
 @bp.get("/o/<token>/ranking.csv")
 def tournament_ranking_csv(token: str) -> Response:
     from .tournament_store import standings
-    from .tournaments import tournament_or_404
 
     tournament = tournament_or_404(token)
     rounds = range(1, len(tournament.round_list) + 1)

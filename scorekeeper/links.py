@@ -10,12 +10,13 @@ from __future__ import annotations
 import enum
 import hmac
 import re
+from typing import TypeVar
 
 from flask import abort, session
 from sqlalchemy import select
 
 from .db import db
-from .models import Club, Sheet
+from .models import Club, Sheet, Tournament
 
 REMEMBERED = 30  # links of each kind a device keeps
 
@@ -46,26 +47,31 @@ def well_formed(token: str) -> str:
     return token
 
 
+T = TypeVar("T")
+
+
+def _by_token(model: type[T], column: str, token: str) -> T:
+    """The object whose ``column`` holds ``token``, compared in constant time; else 404."""
+    well_formed(token)
+    found = db.session.scalars(select(model).where(getattr(model, column) == token)).first()
+    if found is None or not _same(getattr(found, column), token):
+        abort(404)
+    return found
+
+
 def club_or_404(token: str) -> Club:
     """The club of a club link."""
-    well_formed(token)
-    club = db.session.scalars(select(Club).where(Club.token == token)).first()
-    if club is None or not _same(club.token, token):
-        abort(404)
-    return club
+    return _by_token(Club, "token", token)
 
 
 def sheet_or_404(token: str, scope: Scope) -> Sheet:
     """The sheet of an edit or a view link."""
-    well_formed(token)
-    column = Sheet.edit_token if scope is Scope.SHEET_EDIT else Sheet.view_token
-    sheet = db.session.scalars(select(Sheet).where(column == token)).first()
-    if sheet is None:
-        abort(404)
-    stored = sheet.edit_token if scope is Scope.SHEET_EDIT else sheet.view_token
-    if not _same(stored, token):
-        abort(404)
-    return sheet
+    return _by_token(Sheet, "edit_token" if scope is Scope.SHEET_EDIT else "view_token", token)
+
+
+def tournament_or_404(token: str, public: bool = False) -> Tournament:
+    """The tournament of an organiser's link, or of its public link."""
+    return _by_token(Tournament, "public_token" if public else "organiser_token", token)
 
 
 def remember(kind: str, token: str) -> None:

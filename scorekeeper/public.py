@@ -5,31 +5,19 @@ It reads and changes nothing else: no table link, no organiser's link.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
-from sqlalchemy import select
+from flask import Blueprint, render_template, request
 
 from . import tournament_store as tournaments
-from .db import db
-from .links import _same, well_formed
-from .models import Tournament
+from .links import tournament_or_404
 from .templating import name_key
 
 bp = Blueprint("public", __name__)
 
 
-def tournament_or_404(token: str) -> Tournament:
-    """The tournament of a public link."""
-    well_formed(token)
-    found = db.session.scalars(select(Tournament).where(Tournament.public_token == token)).first()
-    if found is None or not _same(found.public_token, token):
-        abort(404)
-    return found
-
-
 @bp.get("/p/<token>")
 def ranking(token: str) -> str:
     """The ranking for a projector: large type, refreshed every 30 seconds."""
-    tournament = tournament_or_404(token)
+    tournament = tournament_or_404(token, public=True)
     current = tournaments.current_round(tournament)
     return render_template(
         "public/ranking.html",
@@ -43,7 +31,7 @@ def ranking(token: str) -> str:
 @bp.get("/p/<token>/me")
 def my_table(token: str) -> str:
     """Where a player sits in the current round."""
-    tournament = tournament_or_404(token)
+    tournament = tournament_or_404(token, public=True)
     current = tournaments.current_round(tournament)
     entrants = sorted(tournament.entrants, key=lambda e: name_key(e.player.name))
     chosen = request.args.get("player", type=int)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import qrcode
+from flask import Response
 
 
 def qr_svg(text: str) -> str:
@@ -28,3 +29,10 @@ def qr_svg(text: str) -> str:
         f'shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
         f'<path d="{"".join(runs)}"/></svg>'
     )
+
+
+def qr_response(text: str) -> Response:
+    """``text`` as a QR code image, kept a day by the phone that asked."""
+    response = Response(qr_svg(text), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response

@@ -203,7 +203,7 @@ def write_csv(
         raise ValueError("two player columns have the same name")
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";" if semicolon else ",", lineterminator="\r\n")
-    writer.writerow([*FIXED, *(_escape(name, FIXED) for name in players)])
+    writer.writerow([*FIXED, *(escape_cell(name, FIXED) for name in players)])
     for number, (entry, scores) in enumerate(deals, 1):
         if not set(entry.seated) <= set(players):
             raise ValueError(f"deal {number} seats a player who has no column")
@@ -217,37 +217,45 @@ def write_csv(
 def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> list[str]:
     if entry.contract is None:
         # A passed deal records only who dealt and who sat out.
-        return [str(number), _escape(entry.dealer), "", "", PASSED, *[""] * 6, _sitting_out(entry)]
+        return [
+            str(number),
+            escape_cell(entry.dealer),
+            "",
+            "",
+            PASSED,
+            *[""] * 6,
+            _sitting_out(entry),
+        ]
     partner = ""
     if entry.partner is not None and entry.partner != entry.taker:
-        partner = _escape(entry.partner, {ALONE})
+        partner = escape_cell(entry.partner, {ALONE})
     elif len(entry.players) == 5:
         partner = ALONE
     points = "" if entry.points is None else _points(entry.points, semicolon)
     return [
         str(number),
-        _escape(entry.dealer),
-        _escape(entry.taker or ""),
+        escape_cell(entry.dealer),
+        escape_cell(entry.taker or ""),
         partner,
         entry.contract.value,
         "" if entry.oudlers is None else str(entry.oudlers),
         points,
         _petit_cell(entry, rules),
-        _escape(" ".join(f"{p.player}:{p.size.value}" for p in entry.poignees)),
+        escape_cell(" ".join(f"{p.player}:{p.size.value}" for p in entry.poignees)),
         _CHELEM_CELLS[entry.chelem],
-        _escape(" ".join(entry.miseres)),
+        escape_cell(" ".join(entry.miseres)),
         _sitting_out(entry),
     ]
 
 
 def _sitting_out(entry: Entry) -> str:
-    return _escape(" ".join(entry.sitting_out))
+    return escape_cell(" ".join(entry.sitting_out))
 
 
 def _petit_cell(entry: Entry, rules: RuleSet) -> str:
     player = entry.petit_au_bout_player
     if player is not None and rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
-        return _escape(player, SIDES)
+        return escape_cell(player, SIDES)
     side = entry.petit_au_bout
     if side is None and player is not None:
         side = _side_of(player, entry.taker, entry.partner)
@@ -267,9 +275,6 @@ def _points(points: Fraction, semicolon: bool) -> str:
 def escape_cell(text: str, keywords: Collection[str] = ()) -> str:
     """A text cell that no spreadsheet runs as a formula, and no reader takes for a keyword."""
     return "'" + text if text.startswith(_ESCAPED_START) or text in keywords else text
-
-
-_escape = escape_cell
 
 
 def _unescape(cell: str) -> str:

@@ -18,7 +18,7 @@ from .deal_form import DealForm, deal_form
 from .ledger import Entry, Scored, score_entry
 from .links import Scope, remember, remembered, sheet_or_404
 from .models import Deal, Sheet, new_token
-from .qr import qr_svg
+from .qr import qr_response
 from .rotation import TableMode, mode_for
 from .scoring import DealError
 
@@ -123,9 +123,7 @@ def qr(token: str, scope: str) -> Response:
         url = url_for("sheets.view", token=sheet.view_token, _external=True)
     else:
         abort(404)
-    from .clubs import svg_response
-
-    return svg_response(qr_svg(url))
+    return qr_response(url)
 
 
 @bp.route("/e/<token>/deals/new", methods=["GET", "POST"])

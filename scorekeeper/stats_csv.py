@@ -9,7 +9,7 @@ import csv
 import io
 from collections.abc import Mapping
 
-from .sheet_csv import _escape
+from .sheet_csv import escape_cell
 from .stats import Method, Ranking, rounded
 
 VALUE_COLUMNS = {Method.TOTAL: "total", Method.AVERAGE: "average_per_deal", Method.BEST: "best"}
@@ -33,7 +33,7 @@ def write_ranking(ranking: Ranking, names: Mapping[int, str], semicolon: bool = 
         writer.writerow(
             [
                 "" if line.rank is None else str(line.rank),
-                _escape(names.get(line.player_id, "")),
+                escape_cell(names.get(line.player_id, "")),
                 shown.replace(".", ",") if semicolon else shown,
                 str(line.sheets),
                 str(line.deals),

@@ -161,6 +161,16 @@ def start_round(round_: Round) -> list[Sheet]:
     return sheets
 
 
+def live_version(tournament: Tournament) -> int:
+    """Goes up with any change to the tournament or to one of its tables: one query."""
+    tables = db.session.scalar(
+        select(func.coalesce(func.sum(Sheet.version), 0)).where(
+            Sheet.tournament_id == tournament.id
+        )
+    )
+    return tournament.version + int(tables or 0)
+
+
 def round_sheets(tournament: Tournament, number: int) -> list[Sheet]:
     return list(
         db.session.scalars(

@@ -14,34 +14,20 @@ from datetime import date
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from . import store
 from . import tournament_store as tournaments
 from .db import db
 from .forms import EntrantsForm, SwapForm, TournamentForm, options
-from .links import club_or_404, remember
+from .links import club_or_404, remember, tournament_or_404
 from .models import Entrant, Round, Sheet, Tournament
-from .qr import qr_svg
+from .qr import qr_response
 from .scoring import rule_set
 from .seating import Prefer
-from .templating import name_key
+from .templating import name_key, round_tables
 
 bp = Blueprint("tournaments", __name__)
-
-
-def tournament_or_404(token: str) -> Tournament:
-    """The tournament of an organiser's link."""
-    from .links import _same, well_formed
-
-    well_formed(token)
-    found = db.session.scalars(
-        select(Tournament).where(Tournament.organiser_token == token)
-    ).first()
-    if found is None or not _same(found.organiser_token, token):
-        abort(404)
-    return found
 
 
 def round_or_404(tournament: Tournament, number: int) -> Round:
@@ -79,7 +65,7 @@ def new(token: str) -> str | Response:
 def version(token: str) -> dict[str, int]:
     """What the dashboard polls: any table's change raises it."""
     tournament = tournament_or_404(token)
-    return {"version": tournament.version + sum(s.version for s in tournament.sheets)}
+    return {"version": tournaments.live_version(tournament)}
 
 
 @bp.get("/o/<token>")
@@ -103,7 +89,7 @@ def dashboard(token: str) -> str:
         present=len(tournaments.present(tournament)),
         corrections=tournaments.corrections(tournament),
         can_draw=_can_draw(tournament),
-        live_version=tournament.version + sum(s.version for s in tournament.sheets),
+        live_version=tournaments.live_version(tournament),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
 
@@ -233,19 +219,13 @@ def unlock(token: str, sheet_id: int) -> Response:
 def table_qr(token: str, sheet_id: int) -> Response:
     tournament = tournament_or_404(token)
     sheet = _sheet_or_404(tournament, sheet_id)
-    from .clubs import svg_response
-
-    return svg_response(qr_svg(url_for("sheets.ledger", token=sheet.edit_token, _external=True)))
+    return qr_response(url_for("sheets.ledger", token=sheet.edit_token, _external=True))
 
 
 @bp.get("/o/<token>/public-qr.svg")
 def public_qr(token: str) -> Response:
     tournament = tournament_or_404(token)
-    from .clubs import svg_response
-
-    return svg_response(
-        qr_svg(url_for("public.ranking", token=tournament.public_token, _external=True))
-    )
+    return qr_response(url_for("public.ranking", token=tournament.public_token, _external=True))
 
 
 @bp.get("/o/<token>/rounds/<int:number>/plan")
@@ -256,14 +236,8 @@ def plan(token: str, number: int) -> str:
     sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
     return render_template(
         "tournaments/plan.html", tournament=tournament, round=round_, sheets=sheets,
-        tables=_tables(round_),
+        tables=round_tables(round_),
     )  # fmt: skip
-
-
-def _tables(round_: Round) -> dict[int, list[str]]:
-    from .templating import round_tables
-
-    return round_tables(round_)
 
 
 @bp.get("/o/<token>/rounds/<int:number>/sheets")
@@ -277,7 +251,7 @@ def sheets_print(token: str, number: int) -> str:
     details = {} if blank else {t: _details(s) for t, s in sheets.items()}
     return render_template(
         "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
-        tables=_tables(round_), ledgers=ledgers, sheets=sheets, details=details,
+        tables=round_tables(round_), ledgers=ledgers, sheets=sheets, details=details,
     )  # fmt: skip
 
 
