@@ -1,4 +1,4 @@
-"""``POST /api/v1/score``: score one deal, store nothing (spec/scoring-api.md)."""
+"""``POST /api/v1/score``: score one deal, store nothing (docs/scoring-api.md)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,15 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from .scoring import DealError, deal_from_json, errors_by_field, score
+from scorekeeper.i18n import accepted
+from scorekeeper.scoring import DealError, deal_from_json, errors_by_field, score
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-LANGUAGES = ["fr", "en"]
-
-
-def request_language() -> str:
-    """French or English, from ``Accept-Language``; French when neither is asked."""
-    return request.accept_languages.best_match(LANGUAGES, default="fr") or "fr"
 
 
 @bp.post("/score")
 def score_deal() -> tuple[Response, int]:
-    lang = request_language()
+    lang = accepted()
     data = _json_body()
     if not isinstance(data, dict):
         message = {

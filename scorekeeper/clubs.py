@@ -7,11 +7,11 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from .db import db
-from .forms import ClubForm
-from .links import club_or_404, remember
-from .models import Club, Tournament
-from .qr import qr_response
+from scorekeeper.db import db
+from scorekeeper.forms import ClubForm
+from scorekeeper.links import club_or_404, remember
+from scorekeeper.models import Club, Tournament
+from scorekeeper.qr import qr_response
 
 bp = Blueprint("clubs", __name__)
 

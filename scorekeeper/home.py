@@ -8,10 +8,10 @@ from flask import Blueprint, redirect, render_template, request
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import LANGUAGE_COOKIE, LANGUAGES
-from .db import db
-from .links import remembered
-from .models import Club, Sheet, Tournament
+from scorekeeper.db import db
+from scorekeeper.i18n import LANGUAGE_COOKIE, LANGUAGES
+from scorekeeper.links import remembered
+from scorekeeper.models import Club, Sheet, Tournament
 
 bp = Blueprint("home", __name__)
 

@@ -15,8 +15,8 @@ from typing import TypeVar
 from flask import abort, session
 from sqlalchemy import select
 
-from .db import db
-from .models import Club, Sheet, Tournament
+from scorekeeper.db import db
+from scorekeeper.models import Club, Sheet, Tournament
 
 REMEMBERED = 30  # links of each kind a device keeps
 

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .db import db
+from scorekeeper.db import db
 
 if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
-    from .db import Base as Model
+    from scorekeeper.db import Base as Model
 else:
     Model = db.Model
-from .ledger import Entry
-from .rotation import TableMode
-from .scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
+from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
+from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.rotation import TableMode
 
 TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
 NAME_LENGTH = 40

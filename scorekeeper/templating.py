@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from flask import Flask
-from flask_babel import get_locale
 
-from .forms import VARIANT_NAMES
-from .scoring import VARIANTS, RuleSet, contract_name
-
-
-def name_key(name: str) -> str:
-    """Sort names as people read them: Élise with the Es, not after the Zs."""
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
-
-
-def current_lang() -> str:
-    return str(get_locale() or "fr")
+from scorekeeper.forms import VARIANT_NAMES
+from scorekeeper.i18n import current_lang, points_text
+from scorekeeper.scoring import VARIANTS, RuleSet, contract_name
 
 
 def rule_variants(rules: RuleSet) -> list[str]:
@@ -34,14 +24,6 @@ def rule_variants(rules: RuleSet) -> list[str]:
             covered.update(variant.settings)
     names += [key for key in rules.variants() if key not in covered]
     return names
-
-
-def points_text(points: Fraction | None) -> str:
-    """Card points as the person's language writes them: 40,5 or 40.5."""
-    if points is None:
-        return ""
-    text = str(int(points)) if points.denominator == 1 else f"{int(points)}.5"
-    return text.replace(".", ",") if current_lang() == "fr" else text
 
 
 CONTRACT_SHORT = {"prise": "P", "garde": "G", "garde_sans": "GS", "garde_contre": "GC"}

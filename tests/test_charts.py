@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import charts
-from scorekeeper.charts import Bar, Series, bar_chart, line_chart
+from scorekeeper.stats import charts
+from scorekeeper.stats.charts import Bar, Series, bar_chart, line_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

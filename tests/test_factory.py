@@ -8,7 +8,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import _instance_secret, create_app, database_url
+from scorekeeper import create_app, database_url
+from scorekeeper.config import instance_secret
 from scorekeeper.db import db
 
 from .conftest import TEST_DATABASE_URL, database_uri, start_evening
@@ -34,9 +35,9 @@ def test_sqlite_in_instance_is_the_default(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:
-    first = _instance_secret(tmp_path / "instance")
+    first = instance_secret(tmp_path / "instance")
     assert len(first) >= 40
-    assert _instance_secret(tmp_path / "instance") == first
+    assert instance_secret(tmp_path / "instance") == first
     assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o077 == 0
 
 

@@ -31,10 +31,10 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.exports import MAX_CSV_BYTES
+from scorekeeper.files.sheet_csv import FIXED
+from scorekeeper.files.views import MAX_CSV_BYTES
 from scorekeeper.models import Deal, DealScore, Sheet
 from scorekeeper.scoring import VARIANTS
-from scorekeeper.sheet_csv import FIXED
 
 from .conftest import TEST_DATABASE_URL, deal_data, start_evening
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import Entry, running_totals, score_entry
 from scorekeeper.scoring import FFT, Contract, DealError
+from scorekeeper.sheets.ledger import Entry, running_totals, score_entry
 
 TABLE = ("Alice", "Bob", "Chloé", "David", "Émile")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rotation import TableMode, mode_for, next_dealer, sitting_out
+from scorekeeper.sheets.rotation import TableMode, mode_for, next_dealer, sitting_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
 

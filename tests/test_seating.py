@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.seating import (
+from scorekeeper.tournaments.draw import (
     Prefer,
     draw,
     meetings,
@@ -129,7 +129,7 @@ def test_the_order_the_players_come_in_does_not_change_the_draw() -> None:
 
 def test_the_draw_does_not_depend_on_the_hash_seed_of_python() -> None:
     code = (
-        "from scorekeeper.seating import Prefer, draw\n"
+        "from scorekeeper.tournaments.draw import Prefer, draw\n"
         "names = [f'player {i}' for i in range(23)]\n"
         "first = draw(names, Prefer.FIVE, 11)\n"
         "print(draw(names, Prefer.FIVE, 12, [first]))\n"

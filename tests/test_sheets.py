@@ -270,7 +270,7 @@ def test_the_version_the_other_phones_poll(app: Flask, client: FlaskClient) -> N
 def test_a_long_evening_shows_its_last_deals_and_all_on_demand(
     app: Flask, client: FlaskClient
 ) -> None:
-    from scorekeeper.sheets import LEDGER_ROWS
+    from scorekeeper.sheets.views import LEDGER_ROWS
 
     token = start_evening(client)
     for _ in range(LEDGER_ROWS + 3):
@@ -282,7 +282,7 @@ def test_a_long_evening_shows_its_last_deals_and_all_on_demand(
     # Alice took every deal: 198 each; the totals count the hidden deals too.
     assert f">{198 * (LEDGER_ROWS + 3)}<" in page
     with app.app_context():
-        from scorekeeper import store
+        from scorekeeper.sheets import store
 
         sheet = db.session.scalars(select(Sheet)).one()
         rows = store.ledger(sheet, last=2).rows

@@ -51,11 +51,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
-from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.ledger import Entry, score_entry
 from scorekeeper.models import Club, Deal, Player, Sheet
 from scorekeeper.scoring import FFT, Contract, Side
+from scorekeeper.sheets import store
+from scorekeeper.sheets.ledger import Entry, score_entry
 
 from .conftest import SEATS, deal_data, start_evening
 

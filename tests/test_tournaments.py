@@ -259,7 +259,7 @@ def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClie
 def test_twelve_players_three_rounds_from_start_to_final_ranking(
     app: Flask, client: FlaskClient
 ) -> None:
-    from scorekeeper.seating import repeat_pairs
+    from scorekeeper.tournaments.draw import repeat_pairs
 
     organiser = start_tournament(client, new_club(client), players=12, rounds=3)
     for number in (1, 2, 3):
@@ -292,11 +292,11 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
 ) -> None:
     from fractions import Fraction
 
-    from scorekeeper import store
-    from scorekeeper import tournament_store as tournaments
-    from scorekeeper.ledger import score_entry
     from scorekeeper.scoring import Contract
-    from scorekeeper.seating import repeat_pairs
+    from scorekeeper.sheets import store
+    from scorekeeper.sheets.ledger import score_entry
+    from scorekeeper.tournaments import store as tournaments
+    from scorekeeper.tournaments.draw import repeat_pairs
 
     organiser = start_tournament(client, new_club(client), players=0, rounds=5, start=False)
     with app.app_context():

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from .deal import MAX_NAME, ChelemOutcome, Deal, PoigneeSize, Side
 from .rules import PetitAuBoutRule, RuleSet
-from .text import Problem
+from .text import Problem, points_text
 
 OUDLER = Fraction(9, 2)
 """What an oudler carries, counted with a low card."""
@@ -75,10 +75,10 @@ def _points(deal: Deal) -> list[Problem]:
     defence_least = _least_points(3 - deal.oudlers, deal.chelem.outcome is ChelemOutcome.ATTACK)
     params = {"oudlers": deal.oudlers}
     if deal.points < least:
-        return [Problem("points", "points_below_oudlers", params | {"least": _show(least)})]
+        return [Problem("points", "points_below_oudlers", params | {"least": points_text(least)})]
     if deal.points > 91 - defence_least:
         most = 91 - defence_least
-        return [Problem("points", "points_above_oudlers", params | {"most": _show(most)})]
+        return [Problem("points", "points_above_oudlers", params | {"most": points_text(most)})]
     return []
 
 
@@ -91,10 +91,6 @@ def _least_points(oudlers: int, lost_every_trick: bool) -> Fraction:
     if lost_every_trick and oudlers:
         least = OUDLER * (oudlers - 1) + EXCUSE_IN_CHELEM
     return least
-
-
-def _show(points: Fraction) -> str:
-    return str(int(points)) if points.denominator == 1 else str(float(points))
 
 
 def _petit_au_bout(deal: Deal, rules: RuleSet) -> list[Problem]:

@@ -7,8 +7,11 @@ place that turns them into sentences, so a translation is one table away.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from types import MappingProxyType
 
 LANGUAGES = ("fr", "en")
@@ -248,3 +251,27 @@ def errors_by_field(problems: list[Problem], lang: str | None) -> dict[str, list
     for problem in problems:
         grouped.setdefault(problem.field, []).append(problem.message(lang))
     return grouped
+
+
+def points_text(points: Fraction, lang: str | None = "en") -> str:
+    """Card points as ``lang`` writes them: ``40,5`` in French, ``40.5`` in English.
+
+    The one way card points become text (pages, forms, CSV, messages); the
+    inverse of :func:`scorekeeper.scoring.parse_points`.
+
+    >>> points_text(Fraction(81, 2), "fr"), points_text(Fraction(81, 2)), points_text(Fraction(41))
+    ('40,5', '40.5', '41')
+    """
+    exact = Decimal(points.numerator) / Decimal(points.denominator)  # 40.5, never 40.50
+    text = str(points.numerator) if points.denominator == 1 else str(exact)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def name_key(name: str) -> str:
+    """A name to sort by, accents aside: Émile comes between David and Fanny.
+
+    >>> sorted(["Émile", "Fanny", "David"], key=name_key)
+    ['David', 'Émile', 'Fanny']
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return plain.casefold() + "\0" + name

@@ -12,12 +12,8 @@ from collections.abc import Sequence
 from datetime import date
 from fractions import Fraction
 
-from scorekeeper import store
-from scorekeeper import tournament_store as tournaments
 from scorekeeper.db import db
-from scorekeeper.ledger import Entry, score_entry
 from scorekeeper.models import Club, Sheet, Tournament
-from scorekeeper.rotation import TableMode, next_dealer, sitting_out
 from scorekeeper.scoring import (
     FFT,
     TARGETS,
@@ -31,7 +27,11 @@ from scorekeeper.scoring import (
     Side,
     problems,
 )
-from scorekeeper.seating import Prefer
+from scorekeeper.sheets import store
+from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.rotation import TableMode, next_dealer, sitting_out
+from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments.draw import Prefer
 
 CONTRACT_WEIGHTS = {
     Contract.PRISE: 40,

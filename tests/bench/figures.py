@@ -14,12 +14,14 @@ import time
 
 from sqlalchemy import func, select
 
-from scorekeeper import exports, sheets, store
 from scorekeeper.db import db
+from scorekeeper.files import views as exports
+from scorekeeper.files.sheet_csv import read_csv
 from scorekeeper.models import Club, Deal, Sheet
-from scorekeeper.rotation import TableMode
 from scorekeeper.scoring import FFT, rule_set, score
-from scorekeeper.sheet_csv import read_csv
+from scorekeeper.sheets import store
+from scorekeeper.sheets import views as sheets
+from scorekeeper.sheets.rotation import TableMode
 
 from .common import Deadline, median, median_ms, queries, repeat
 from .context import Context

@@ -36,9 +36,9 @@ from typing import Any
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
-from scorekeeper.ledger import Entry
 from scorekeeper.models import Deal, Sheet
-from scorekeeper.rotation import TableMode
+from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.rotation import TableMode
 
 from .common import (
     Deadline,

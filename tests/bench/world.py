@@ -13,11 +13,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from scorekeeper import tournament_store as tournaments
 from scorekeeper.db import db
 from scorekeeper.models import Player, Tournament
-from scorekeeper.rotation import TableMode
-from scorekeeper.seating import Prefer, draw, repeat_pairs
+from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs
 
 from . import data
 from .common import bench_app, dispose, sqlite_url

@@ -9,12 +9,12 @@ from pathlib import Path
 from flask import Flask
 from playwright.sync_api import Page
 
-from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.ledger import score_entry
 from scorekeeper.models import Club
-from scorekeeper.rotation import TableMode, sitting_out
 from scorekeeper.scoring import FFT, Contract
+from scorekeeper.sheets import store
+from scorekeeper.sheets.ledger import score_entry
+from scorekeeper.sheets.rotation import TableMode, sitting_out
 
 from .conftest import Watch
 

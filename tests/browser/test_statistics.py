@@ -16,12 +16,12 @@ from pathlib import Path
 from flask import Flask
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.ledger import Entry, score_entry
 from scorekeeper.models import Club, Player
-from scorekeeper.rotation import TableMode
 from scorekeeper.scoring import FFT, Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
+from scorekeeper.sheets import store
+from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.rotation import TableMode
 
 from .conftest import Watch
 

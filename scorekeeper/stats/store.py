@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, func, select
 
-from .db import db
-from .models import Deal, DealScore, Player, Sheet
-from .scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
-from .stats import EVENING, Over, Period, SheetResult, StoredDeal
+from scorekeeper.db import db
+from scorekeeper.models import Deal, DealScore, Player, Sheet
+from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
+from scorekeeper.stats.figures import EVENING, Over, Period, SheetResult, StoredDeal
 
 
 @dataclass(frozen=True)

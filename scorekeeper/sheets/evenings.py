@@ -10,12 +10,12 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import store
-from .db import db
-from .forms import EveningForm, SeatingFields
-from .links import Scope, club_or_404, remember, remembered, sheet_or_404
-from .models import Club, Player, Sheet
-from .scoring import rule_set
+from scorekeeper.db import db
+from scorekeeper.links import Scope, club_or_404, remember, remembered, sheet_or_404
+from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.scoring import rule_set
+from scorekeeper.sheets import store
+from scorekeeper.sheets.forms import EveningForm, SeatingFields
 
 bp = Blueprint("evenings", __name__)
 
@@ -63,7 +63,7 @@ def _start(club: Club | None) -> str | Response:
         if club
         else []
     )
-    return render_template("evenings/new.html", form=form, club=club, known=known)
+    return render_template("sheets/evenings/new.html", form=form, club=club, known=known)
 
 
 def evening_or_404(token: str) -> Sheet:
@@ -92,7 +92,7 @@ def seating(token: str) -> str | Response:
         select(Player.name).where(Player.club_id == sheet.club_id).order_by(Player.name)
     ).all()
     return render_template(
-        "evenings/seating.html",
+        "sheets/evenings/seating.html",
         form=form,
         sheet=sheet,
         known=known,

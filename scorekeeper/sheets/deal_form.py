@@ -15,10 +15,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Regexp
 
-from .forms import MultiCheckboxField, options
-from .ledger import Entry
-from .rotation import TableMode
-from .scoring import (
+from scorekeeper.forms import MultiCheckboxField, options
+from scorekeeper.i18n import points_text
+from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
     Contract,
@@ -32,6 +31,8 @@ from .scoring import (
     contract_name,
     parse_points,
 )
+from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.rotation import TableMode
 
 ALONE = "-"
 
@@ -190,7 +191,7 @@ class DealForm(FlaskForm):
         self.partner.data = entry.partner or (ALONE if entry.taker else "")
         self.oudlers.data = "" if entry.oudlers is None else str(entry.oudlers)
         self.points_side.data = "attack"
-        self.points.data = "" if entry.points is None else _points_text(entry.points)
+        self.points.data = "" if entry.points is None else points_text(entry.points)
         shown = {p.player: p.size.value for p in entry.poignees}
         for name, field in self.poignee_fields():
             field.data = shown.get(name, "")
@@ -202,11 +203,6 @@ class DealForm(FlaskForm):
 
     def _seated(self, name: Any) -> str | None:
         return name if isinstance(name, str) and name in self.seated else None
-
-
-def _points_text(points: Any) -> str:
-    text = str(float(points))
-    return text[:-2] if text.endswith(".0") else text
 
 
 def deal_form(

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from . import tournament_store as tournaments
-from .links import tournament_or_404
-from .templating import name_key
+from scorekeeper.i18n import name_key
+from scorekeeper.links import tournament_or_404
+from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("public", __name__)
 
@@ -20,7 +20,7 @@ def ranking(token: str) -> str:
     tournament = tournament_or_404(token, public=True)
     current = tournaments.current_round(tournament)
     return render_template(
-        "public/ranking.html",
+        "tournaments/public/ranking.html",
         tournament=tournament,
         standings=tournaments.standings(tournament),
         current=current,
@@ -46,6 +46,6 @@ def my_table(token: str) -> str:
             if s.table == seat.table and s.player_id != chosen
         ]
     return render_template(
-        "public/me.html", tournament=tournament, current=current, entrants=entrants,
+        "tournaments/public/me.html", tournament=tournament, current=current, entrants=entrants,
         chosen=chosen, seat=seat, table=table,
     )  # fmt: skip

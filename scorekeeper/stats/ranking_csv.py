@@ -9,8 +9,8 @@ import csv
 import io
 from collections.abc import Mapping
 
-from .sheet_csv import escape_cell
-from .stats import Method, Ranking, rounded
+from scorekeeper.files.sheet_csv import escape_cell
+from scorekeeper.stats.figures import Method, Ranking, rounded
 
 VALUE_COLUMNS = {Method.TOTAL: "total", Method.AVERAGE: "average_per_deal", Method.BEST: "best"}
 """The name of the value column; the best results' is followed by N: ``best_5``."""

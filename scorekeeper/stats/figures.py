@@ -18,7 +18,6 @@ sat out, nor a deal where everybody passed (those are redealt).
 from __future__ import annotations
 
 import enum
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +26,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TypeVar
 
-from .ledger import Row, running_totals
-from .scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
-from .scoring.score import TARGETS, outcome
+from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
+from scorekeeper.scoring.score import TARGETS, outcome
+from scorekeeper.scoring.text import name_key
+from scorekeeper.sheets.ledger import Row, running_totals
 
 T = TypeVar("T")
 
@@ -429,16 +429,6 @@ def season_ranking(
     ]
     others.sort(key=lambda s: (-s.sheets, known.get(s.player_id, ""), s.player_id))
     return Ranking(method, best_n, min_sheets, tuple(ranked), tuple(others))
-
-
-def name_key(name: str) -> str:
-    """A name to sort by, accents aside: Émile comes between David and Fanny.
-
-    >>> sorted(["Émile", "Fanny", "David"], key=name_key)
-    ['David', 'Émile', 'Fanny']
-    """
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return plain.casefold() + "\0" + name
 
 
 def _standing(player_id: int, rows: list[SheetResult], method: Method, best_n: int) -> Standing:

@@ -16,16 +16,18 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from . import store
-from . import tournament_store as tournaments
-from .db import db
-from .forms import EntrantsForm, SwapForm, TournamentForm, options
-from .links import club_or_404, remember, tournament_or_404
-from .models import Entrant, Round, Sheet, Tournament
-from .qr import qr_response
-from .scoring import rule_set
-from .seating import Prefer
-from .templating import name_key, round_tables
+from scorekeeper.db import db
+from scorekeeper.forms import options
+from scorekeeper.i18n import name_key, points_text
+from scorekeeper.links import club_or_404, remember, tournament_or_404
+from scorekeeper.models import Entrant, Round, Sheet, Tournament
+from scorekeeper.qr import qr_response
+from scorekeeper.scoring import rule_set
+from scorekeeper.sheets import store
+from scorekeeper.templating import round_tables
+from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments.draw import Prefer
+from scorekeeper.tournaments.forms import EntrantsForm, SwapForm, TournamentForm
 
 bp = Blueprint("tournaments", __name__)
 
@@ -257,7 +259,6 @@ def sheets_print(token: str, number: int) -> str:
 
 def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
     """Each deal's oudlers and points, for the referee who checks a printed sheet."""
-    from .templating import points_text
 
     return {
         number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))

@@ -7,26 +7,22 @@ Written once for every sheet: an evening's today, a tournament table's later.
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from . import store
-from . import tournament_store as tournaments
-from .db import db
-from .deal_form import DealForm, deal_form
-from .ledger import Entry, Scored, score_entry
-from .links import Scope, remember, remembered, sheet_or_404
-from .models import Deal, Sheet, new_token
-from .qr import qr_response
-from .rotation import TableMode, mode_for
-from .scoring import DealError
+from scorekeeper.db import db
+from scorekeeper.i18n import current_lang
+from scorekeeper.links import Scope, remember, remembered, sheet_or_404
+from scorekeeper.models import Deal, Sheet, new_token
+from scorekeeper.qr import qr_response
+from scorekeeper.scoring import DealError
+from scorekeeper.sheets import store
+from scorekeeper.sheets.deal_form import DealForm, deal_form
+from scorekeeper.sheets.ledger import Entry, Scored, score_entry
+from scorekeeper.sheets.rotation import TableMode, mode_for
+from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("sheets", __name__)
-
-
-def lang() -> str:
-    return str(get_locale() or "fr")
 
 
 @bp.get("/e/<token>")
@@ -170,7 +166,7 @@ def _deal_page(
         sheet=sheet,
         form=form,
         preview=preview,
-        lang=lang(),
+        lang=current_lang(),
         deal=deal,
         totals=store.totals(sheet),
         count=store.deal_count(sheet),
@@ -221,7 +217,7 @@ def _explain(sheet: Sheet, number: int, editable: bool) -> str:
         entry=entry,
         scored=scored,
         stored=stored,
-        lang=lang(),
+        lang=current_lang(),
         editable=editable,
     )
 

@@ -16,13 +16,10 @@ import io
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
-from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeVar
 
-from .ledger import Entry, score_entry
-from .scoring import (
+from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
     Contract,
@@ -35,8 +32,9 @@ from .scoring import (
     Side,
     parse_points,
 )
-from .scoring.deal import MAX_NAME
-from .scoring.text import language
+from scorekeeper.scoring.deal import MAX_NAME
+from scorekeeper.scoring.text import language, points_text
+from scorekeeper.sheets.ledger import Entry, score_entry
 
 FIXED = (
     "deal", "dealer", "taker", "partner", "contract", "oudlers", "points", "petit_au_bout",
@@ -231,7 +229,7 @@ def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> 
         partner = escape_cell(entry.partner, {ALONE})
     elif len(entry.players) == 5:
         partner = ALONE
-    points = "" if entry.points is None else _points(entry.points, semicolon)
+    points = "" if entry.points is None else points_text(entry.points, "fr" if semicolon else "en")
     return [
         str(number),
         escape_cell(entry.dealer),
@@ -264,12 +262,6 @@ def _petit_cell(entry: Entry, rules: RuleSet) -> str:
 
 def _side_of(player: str, taker: str | None, partner: str | None) -> Side:
     return Side.ATTACK if player in (taker, partner) else Side.DEFENSE
-
-
-def _points(points: Fraction, semicolon: bool) -> str:
-    exact = Decimal(points.numerator) / Decimal(points.denominator)  # 40.5, never 40.50
-    text = str(points.numerator) if points.denominator == 1 else str(exact)
-    return text.replace(".", ",") if semicolon else text
 
 
 def escape_cell(text: str, keywords: Collection[str] = ()) -> str:

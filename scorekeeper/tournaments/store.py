@@ -11,10 +11,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from . import store
-from .db import db
-from .ledger import Entry
-from .models import (
+from scorekeeper.db import db
+from scorekeeper.models import (
     Club,
     Correction,
     Deal,
@@ -27,11 +25,13 @@ from .models import (
     Tournament,
     utcnow,
 )
-from .ranking import RoundResult, Standing, rank
-from .rotation import TableMode
-from .scoring import TARGETS, RuleSet
-from .scoring.score import outcome
-from .seating import Prefer, draw, swap
+from scorekeeper.scoring import TARGETS, RuleSet
+from scorekeeper.scoring.score import outcome
+from scorekeeper.sheets import store
+from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.tournaments.draw import Prefer, draw, swap
+from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
 
 TABLE_MODES = {3: TableMode.THREE, 4: TableMode.FOUR, 5: TableMode.FIVE_DEALER_OUT}
 """At a tournament, a table of 5 plays the 4-player game, the dealer sitting out."""

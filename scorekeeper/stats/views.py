@@ -17,13 +17,17 @@ from flask_babel import format_date, format_decimal, format_percent
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import charts, stats, stats_csv, stats_store, store
-from .db import db
-from .links import Scope, club_or_404, sheet_or_404
-from .models import Club, Player, Sheet
-from .scoring import contract_name
-from .stats_forms import PeriodForm, RankingForm
-from .templating import current_lang
+from scorekeeper.db import db
+from scorekeeper.i18n import current_lang
+from scorekeeper.links import Scope, club_or_404, sheet_or_404
+from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.scoring import contract_name
+from scorekeeper.sheets import store
+from scorekeeper.stats import charts
+from scorekeeper.stats import figures as stats
+from scorekeeper.stats import ranking_csv as stats_csv
+from scorekeeper.stats import store as stats_store
+from scorekeeper.stats.forms import PeriodForm, RankingForm
 
 bp = Blueprint("statistics", __name__)
 

@@ -14,8 +14,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, Form, RadioField, StringField, ValidationError
 
-from . import stats
-from .forms import options
+from scorekeeper.forms import options
+from scorekeeper.stats import figures as stats
 
 MAX_BEST = 100
 MAX_ATTENDANCE = 1000

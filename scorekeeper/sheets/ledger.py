@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .scoring import (
+from scorekeeper.scoring import (
     Chelem,
     Contract,
     Deal,

@@ -13,12 +13,13 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import backup as backups
-from . import store
-from .db import db
-from .models import Club, Sheet
-from .scoring import RulesError, RuleSet, rule_set
-from .sheet_csv import CsvError, read_csv
+from scorekeeper.db import db
+from scorekeeper.files import backup as backups
+from scorekeeper.files import exports
+from scorekeeper.files.sheet_csv import CsvError, read_csv
+from scorekeeper.models import Club, Sheet
+from scorekeeper.scoring import RulesError, RuleSet, rule_set
+from scorekeeper.sheets import store
 
 
 def init_app(app: Flask) -> None:
@@ -37,12 +38,10 @@ def _token(link: str) -> str:
 @with_appcontext
 def export_csv(link: str, sep: str) -> None:
     """Write the CSV of the evening at LINK (its edit link or path) to standard output."""
-    from .exports import sheet_csv
-
     sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == _token(link))).first()
     if sheet is None:
         raise click.ClickException(f"No evening has the edit link {link!r}.")
-    sys.stdout.buffer.write(sheet_csv(sheet, sep == "semicolon").encode("utf-8"))
+    sys.stdout.buffer.write(exports.sheet_csv(sheet, sep == "semicolon").encode("utf-8"))
 
 
 @click.command("import-csv")

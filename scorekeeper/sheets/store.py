@@ -13,11 +13,11 @@ from datetime import date
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from .db import db
-from .ledger import Entry, Row, Scored, running_totals
-from .models import Club, Deal, DealScore, Player, Seat, Sheet, deal_entry, utcnow
-from .rotation import TableMode, mode_for, next_dealer, sitting_out
-from .scoring import RuleSet
+from scorekeeper.db import db
+from scorekeeper.models import Club, Deal, DealScore, Player, Seat, Sheet, deal_entry, utcnow
+from scorekeeper.scoring import RuleSet
+from scorekeeper.sheets.ledger import Entry, Row, Scored, running_totals
+from scorekeeper.sheets.rotation import TableMode, mode_for, next_dealer, sitting_out
 
 
 def club_players(club: Club, names: Sequence[str]) -> list[Player]:

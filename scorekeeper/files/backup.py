@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from .db import db
-from .models import (
+from scorekeeper.db import db
+from scorekeeper.models import (
     Club,
     Correction,
     Deal,

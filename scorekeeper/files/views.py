@@ -1,0 +1,122 @@
+"""CSV files: the download of a sheet or a tournament, and the import of a file as a new evening."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import format_date, get_locale
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorekeeper.db import db
+from scorekeeper.files import exports
+from scorekeeper.files.forms import ImportForm
+from scorekeeper.files.sheet_csv import CsvError, read_csv
+from scorekeeper.links import (
+    Scope,
+    club_or_404,
+    remember,
+    remembered,
+    sheet_or_404,
+    tournament_or_404,
+)
+from scorekeeper.models import Club, Sheet
+from scorekeeper.scoring import rule_set
+from scorekeeper.sheets import store
+
+bp = Blueprint("exports", __name__)
+
+MAX_CSV_BYTES = 8 * 1024 * 1024
+
+
+@bp.get("/e/<token>/export.csv")
+def export_edit(token: str) -> Response:
+    return _download(sheet_or_404(token, Scope.SHEET_EDIT))
+
+
+@bp.get("/v/<token>/export.csv")
+def export_view(token: str) -> Response:
+    return _download(sheet_or_404(token, Scope.SHEET_VIEW))
+
+
+def _download(sheet: Sheet) -> Response:
+    text = exports.sheet_csv(sheet, semicolon=request.args.get("sep") == "semicolon")
+    return _attachment(text, exports.sheet_filename(sheet))
+
+
+@bp.route("/evenings/import", methods=["GET", "POST"])
+def import_new() -> str | BaseResponse | tuple[str, int]:
+    """Import into this device's newest club, or a new one."""
+    tokens = remembered("clubs")
+    club = (
+        db.session.scalars(select(Club).where(Club.token == tokens[0])).first() if tokens else None
+    )
+    return _import(club)
+
+
+@bp.route("/c/<token>/import", methods=["GET", "POST"])
+def import_in_club(token: str) -> str | BaseResponse | tuple[str, int]:
+    return _import(club_or_404(token))
+
+
+def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
+    form = ImportForm()
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("files/import.html", form=form, club=club, problems=[]), status
+    raw = form.file.data.read(MAX_CSV_BYTES + 1)
+    lang = str(get_locale() or "fr")
+    rules = rule_set("+".join(["fft", *(form.variants.data or [])]))
+    problems: list[tuple[int | None, str, str]]
+    try:
+        if len(raw) > MAX_CSV_BYTES:
+            raise ValueError(_("The file is larger than 8 MB."))
+        text = raw.decode("utf-8-sig")
+        imported = read_csv(text, rules)
+    except UnicodeDecodeError:
+        problems = [(None, "", _("The file is not text in UTF-8: save it as CSV UTF-8."))]
+    except ValueError as error:
+        problems = (
+            [(p.row, p.column, p.message(lang)) for p in error.problems]
+            if isinstance(error, CsvError)
+            else [(None, "", str(error))]
+        )
+    else:
+        if club is None:
+            club = Club(name=_("My games"))
+            db.session.add(club)
+        day = form.day.data or date.today()
+        sheet = store.import_evening(
+            club,
+            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
+            day=day,
+            rules=rules,
+            deals=imported.deals,
+        )
+        db.session.commit()
+        remember("clubs", club.token)
+        remember("sheets", sheet.edit_token)
+        return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+    return render_template("files/import.html", form=form, club=club, problems=problems), 422
+
+
+@bp.get("/o/<token>/export.csv")
+def tournament_csv(token: str) -> Response:
+    tournament = tournament_or_404(token)
+    name = f"{exports.slug(tournament.name)}-{tournament.date}.csv"
+    return _attachment(exports.tournament_csv(tournament), name)
+
+
+@bp.get("/o/<token>/ranking.csv")
+def tournament_ranking_csv(token: str) -> Response:
+    tournament = tournament_or_404(token)
+    name = f"{exports.slug(tournament.name)}-ranking.csv"
+    return _attachment(exports.ranking_csv(tournament), name)
+
+
+def _attachment(text: str, name: str) -> Response:
+    response = Response(text.encode("utf-8"), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
