@@ -14,12 +14,12 @@ from sqlalchemy import create_engine, make_url, text
 from scorekeeper import create_app, database_url
 from scorekeeper.db import db
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-
 
 def examples() -> list[dict[str, Any]]:
     """The worked examples of the shared rules, as scoring API requests."""
-    cases: list[dict[str, Any]] = json.loads((SHARED / "examples.json").read_text())
+    cases: list[dict[str, Any]] = json.loads(
+        (Path(__file__).resolve().parent / "data" / "examples.json").read_text()
+    )
     return cases
 
 
