@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -17,9 +15,10 @@ if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
     from scorekeeper.db import Base as Model
 else:
     Model = db.Model
-from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
+from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.sheets.stored import entry_from_row
 
 TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
 NAME_LENGTH = 40
@@ -168,33 +167,7 @@ class Deal(Model):
 
     def entry(self, names: dict[int, str]) -> Entry:
         """This deal as entered, players by name (``names``: player id → name)."""
-        return deal_entry(self, [(s.player_id, s.sitting_out) for s in self.scores], names)
-
-
-def deal_entry(deal: Any, seats: Sequence[tuple[int, bool]], names: dict[int, str]) -> Entry:
-    """A deal's row (a :class:`Deal`, or a row of its columns) as entered, by name.
-
-    ``seats``: each seated player's id and whether they sat out, in seat order.
-    """
-
-    def name(player_id: int | None) -> str | None:
-        return None if player_id is None else names[player_id]
-
-    return Entry(
-        dealer=names[deal.dealer_id],
-        seated=tuple(names[pid] for pid, _ in seats),
-        sitting_out=tuple(names[pid] for pid, out in seats if out),
-        taker=name(deal.taker_id),
-        contract=None if deal.contract is None else Contract(deal.contract),
-        partner=name(deal.partner_id),
-        oudlers=deal.oudlers,
-        points=None if deal.points_half is None else Fraction(deal.points_half, 2),
-        poignees=tuple(Poignee(names[pid], PoigneeSize(size)) for pid, size in deal.poignees),
-        petit_au_bout=None if deal.petit_au_bout is None else Side(deal.petit_au_bout),
-        petit_au_bout_player=name(deal.petit_au_bout_player_id),
-        chelem=Chelem(deal.chelem_announced, ChelemOutcome(deal.chelem_outcome)),
-        miseres=tuple(names[pid] for pid in deal.miseres),
-    )
+        return entry_from_row(self, [(s.player_id, s.sitting_out) for s in self.scores], names)
 
 
 class DealScore(Model):

@@ -48,7 +48,10 @@ def record_text(record: dict[str, Any] | None) -> str:
         return "—"
     if record.get("contract") is None:
         return str(record.get("dealer", "")) + " · " + "—"
-    points = Fraction(record["points"]) if record.get("points") is not None else None
+    if record.get("points_half") is not None:
+        points: Fraction | None = Fraction(record["points_half"], 2)
+    else:  # a correction logged before the one record of a deal: points as "81/2"
+        points = Fraction(record["points"]) if record.get("points") is not None else None
     return (
         f"{record['taker']} · {contract_name(record['contract'], current_lang())}"
         f" · {record['oudlers']} · {points_text(points)}"

@@ -128,8 +128,8 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
         assert [(c.deal_number, c.action, c.by) for c in logged] == [
             (1, "edit", "organiser"), (4, "delete", "organiser"),
         ]  # fmt: skip
-        assert logged[0].before and logged[0].before["points"] == "49"
-        assert logged[0].after and logged[0].after["points"] == "60"
+        assert logged[0].before and logged[0].before["points_half"] == 98  # 49 points
+        assert logged[0].after and logged[0].after["points_half"] == 120  # 60 points
     page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
     assert "Corrections" in page and "by the organiser" in page
 

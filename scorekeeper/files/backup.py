@@ -28,6 +28,7 @@ from scorekeeper.models import (
     TableSeat,
     Tournament,
 )
+from scorekeeper.sheets.stored import record_to_row, row_to_record
 
 FORMAT = "tarot-scorekeeper-backup"
 VERSION = 1
@@ -104,9 +105,6 @@ def _club(
     names = {p.id: p.name for p in club.players}
     organisers = {t.id: t.organiser_token for t in tournaments}
 
-    def name(player_id: int | None) -> str | None:
-        return None if player_id is None else names[player_id]
-
     return {
         "token": club.token,
         "name": club.name,
@@ -148,18 +146,7 @@ def _club(
                     {
                         "number": d.number,
                         "once_key": d.once_key,
-                        "dealer": names[d.dealer_id],
-                        "taker": name(d.taker_id),
-                        "partner": name(d.partner_id),
-                        "contract": d.contract,
-                        "oudlers": d.oudlers,
-                        "points_half": d.points_half,
-                        "petit_au_bout": d.petit_au_bout,
-                        "petit_au_bout_player": name(d.petit_au_bout_player_id),
-                        "chelem_announced": d.chelem_announced,
-                        "chelem_outcome": d.chelem_outcome,
-                        "poignees": [[names[pid], size] for pid, size in d.poignees],
-                        "miseres": [names[pid] for pid in d.miseres],
+                        **row_to_record(d, names),
                         "version": d.version,
                         "created_at": d.created_at.isoformat(),
                         "updated_at": d.updated_at.isoformat(),
@@ -232,9 +219,6 @@ def _restore_club(data: dict[str, Any]) -> None:
     db.session.add_all(players.values())
     db.session.flush()
     ids = {name: p.id for name, p in players.items()}
-
-    def pid(name: str | None) -> int | None:
-        return None if name is None else ids[name]
 
     def when(text: str | None) -> datetime | None:
         return None if text is None else datetime.fromisoformat(text)
@@ -315,18 +299,7 @@ def _restore_club(data: dict[str, Any]) -> None:
                 sheet_id=sheet.id,
                 number=d["number"],
                 once_key=d.get("once_key"),
-                dealer_id=ids[d["dealer"]],
-                taker_id=pid(d["taker"]),
-                partner_id=pid(d["partner"]),
-                contract=d["contract"],
-                oudlers=d["oudlers"],
-                points_half=d["points_half"],
-                petit_au_bout=d["petit_au_bout"],
-                petit_au_bout_player_id=pid(d["petit_au_bout_player"]),
-                chelem_announced=d["chelem_announced"],
-                chelem_outcome=d["chelem_outcome"],
-                poignees=[[ids[n], size] for n, size in d["poignees"]],
-                miseres=[ids[n] for n in d["miseres"]],
+                **record_to_row(d, ids),
                 version=d["version"],
                 created_at=datetime.fromisoformat(d["created_at"]),
                 updated_at=datetime.fromisoformat(d["updated_at"]),

@@ -14,8 +14,9 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, Deal, DealScore, Player, Seat, Sheet, deal_entry, utcnow
+from scorekeeper.models import Club, Deal, DealScore, Player, Seat, Sheet, utcnow
 from scorekeeper.scoring import RuleSet
+from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, Scored, running_totals
 from scorekeeper.sheets.rotation import TableMode, mode_for, next_dealer, sitting_out
 
@@ -173,33 +174,12 @@ def delete_deal(sheet: Sheet, deal: Deal) -> None:
 
 
 def _fill(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:
-    players = {p.name: p for p in club_players(sheet.club, entry.seated)}
-
-    def pid(name: str | None) -> int | None:
-        return None if name is None else players[name].id
-
+    players = club_players(sheet.club, entry.seated)
     db.session.flush()  # new players get their ids
-    deal.dealer_id = players[entry.dealer].id
-    deal.taker_id = pid(entry.taker)
-    deal.partner_id = pid(entry.partner) if entry.partner != entry.taker else None
-    deal.contract = None if entry.contract is None else entry.contract.value
-    deal.oudlers = entry.oudlers
-    deal.points_half = None if entry.points is None else int(entry.points * 2)
-    deal.petit_au_bout = None if entry.petit_au_bout is None else entry.petit_au_bout.value
-    deal.petit_au_bout_player_id = pid(entry.petit_au_bout_player)
-    deal.chelem_announced = entry.chelem.announced
-    deal.chelem_outcome = entry.chelem.outcome.value
-    deal.poignees = [[players[p.player].id, p.size.value] for p in entry.poignees]
-    deal.miseres = [players[name].id for name in entry.miseres]
-    deal.scores = [
-        DealScore(
-            player_id=players[name].id,
-            position=i,
-            points=scored.scores[name],
-            sitting_out=name in entry.sitting_out,
-        )
-        for i, name in enumerate(entry.seated)
-    ]
+    ids = {p.name: p.id for p in players}
+    for column, value in stored.entry_to_row(entry, ids).items():
+        setattr(deal, column, value)
+    deal.scores = [DealScore(**row) for row in stored.score_rows(entry, scored.scores, ids)]
 
 
 @dataclass(frozen=True)
@@ -306,7 +286,8 @@ def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
         seats.setdefault(deal_id, []).append((player_id, out))
         points.setdefault(deal_id, {})[names[player_id]] = score
     return [
-        (deal_entry(row, seats.get(row.id, []), names), points.get(row.id, {})) for row in deals
+        (stored.entry_from_row(row, seats.get(row.id, []), names), points.get(row.id, {}))
+        for row in deals
     ]
 
 
@@ -357,15 +338,9 @@ def import_evening(
         rows,
     )
     scores = [
-        {
-            "deal_id": deal_id,
-            "player_id": ids[name],
-            "position": i,
-            "points": scores[name],
-            "sitting_out": name in entry.sitting_out,
-        }
+        {"deal_id": deal_id} | row
         for deal_id, (entry, scores) in zip(deal_ids.all(), deals, strict=True)
-        for i, name in enumerate(entry.seated)
+        for row in stored.score_rows(entry, scores, ids)
     ]
     db.session.execute(insert(DealScore), scores)
     sheet.version += 1
@@ -373,26 +348,6 @@ def import_evening(
 
 
 def _deal_row(sheet_id: int, number: int, entry: Entry, ids: dict[str, int]) -> dict[str, object]:
-    def pid(name: str | None) -> int | None:
-        return None if name is None else ids[name]
-
     now = utcnow()
-    return {
-        "sheet_id": sheet_id,
-        "number": number,
-        "dealer_id": ids[entry.dealer],
-        "taker_id": pid(entry.taker),
-        "partner_id": pid(entry.partner) if entry.partner != entry.taker else None,
-        "contract": None if entry.contract is None else entry.contract.value,
-        "oudlers": entry.oudlers,
-        "points_half": None if entry.points is None else int(entry.points * 2),
-        "petit_au_bout": None if entry.petit_au_bout is None else entry.petit_au_bout.value,
-        "petit_au_bout_player_id": pid(entry.petit_au_bout_player),
-        "chelem_announced": entry.chelem.announced,
-        "chelem_outcome": entry.chelem.outcome.value,
-        "poignees": [[ids[p.player], p.size.value] for p in entry.poignees],
-        "miseres": [ids[name] for name in entry.miseres],
-        "version": 1,
-        "created_at": now,
-        "updated_at": now,
-    }
+    bookkeeping = {"sheet_id": sheet_id, "number": number, "version": 1}
+    return bookkeeping | stored.entry_to_row(entry, ids) | {"created_at": now, "updated_at": now}

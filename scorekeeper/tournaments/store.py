@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Any
 
 from sqlalchemy import func, select
 
@@ -30,6 +29,7 @@ from scorekeeper.scoring.score import outcome
 from scorekeeper.sheets import store
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.sheets.stored import entry_to_record
 from scorekeeper.tournaments.draw import Prefer, draw, swap
 from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
 
@@ -275,25 +275,10 @@ def log_correction(
             deal_number=number,
             action=action,
             by=by,
-            before=None if before is None else entry_record(before),
-            after=None if after is None else entry_record(after),
+            before=None if before is None else entry_to_record(before),
+            after=None if after is None else entry_to_record(after),
         )
     )
-
-
-def entry_record(entry: Entry) -> dict[str, Any]:
-    """A deal as entered, as plain JSON for the corrections log."""
-    return {
-        "dealer": entry.dealer,
-        "taker": entry.taker,
-        "partner": entry.partner,
-        "contract": None if entry.contract is None else entry.contract.value,
-        "oudlers": entry.oudlers,
-        "points": None if entry.points is None else str(entry.points),
-        "petit_au_bout": None if entry.petit_au_bout is None else entry.petit_au_bout.value,
-        "poignees": [[p.player, p.size.value] for p in entry.poignees],
-        "chelem": [entry.chelem.announced, entry.chelem.outcome.value],
-    }
 
 
 def corrections(tournament: Tournament) -> list[Correction]:
