@@ -18,7 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import config, i18n
 from scorekeeper.config import ROOT, database_url
-from scorekeeper.db import db
+from scorekeeper.db import db, sqlite_pragmas
 
 __all__ = ["create_app", "database_url"]
 
@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
-            event.listen(db.engine, "connect", _sqlite_pragmas)
+            event.listen(db.engine, "connect", sqlite_pragmas)
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)
@@ -101,12 +101,3 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-
-
-def _sqlite_pragmas(connection: Any, _: Any) -> None:
-    """SQLite as a server needs it: WAL, a busy timeout, and foreign keys enforced."""
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()

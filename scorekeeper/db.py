@@ -1,8 +1,17 @@
-"""The database handle, shared by every model."""
+"""The database handle, shared by every model, and how SQLite is set up as a server."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Generic, TypeVar
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, String
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.types import TypeDecorator
+
+E = TypeVar("E", bound=enum.StrEnum)
 
 
 class Base(DeclarativeBase):
@@ -20,3 +29,32 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+
+class Choice(TypeDecorator[E], Generic[E]):
+    """A closed set of values (an enum), stored as its plain text: ``"drawn"``.
+
+    The column stays a ``VARCHAR``, so the schema does not change with the enum.
+    """
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, choices: type[E], length: int) -> None:
+        super().__init__(length)
+        self.choices = choices
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else self.choices(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        return None if value is None else self.choices(value)
+
+
+def sqlite_pragmas(connection: Any, _: Any) -> None:
+    """SQLite as a server needs it: WAL, a busy timeout, and foreign keys enforced."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

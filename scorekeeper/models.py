@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.db import db
+from scorekeeper.db import Choice, db
 
 if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
     from scorekeeper.db import Base as Model
@@ -19,6 +20,45 @@ from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.sheets.stored import entry_from_row
+
+
+class SheetKind(enum.StrEnum):
+    """What a sheet is."""
+
+    EVENING = "evening"
+    """An evening's sheet, in a club."""
+    TABLE = "table"
+    """A tournament table's sheet, for one round."""
+
+
+class RoundState(enum.StrEnum):
+    """Where a tournament round stands."""
+
+    DRAWN = "drawn"
+    """Tables drawn; the organiser may still swap players."""
+    PLAYING = "playing"
+    """Started: each table has its sheet."""
+    DONE = "done"
+    """Every table signed, or the organiser closed the round."""
+
+
+class CorrectionAction(enum.StrEnum):
+    """What a correction did to a tournament table's deal."""
+
+    EDIT = "edit"
+    """The deal was corrected."""
+    DELETE = "delete"
+    """The deal was deleted (or taken back)."""
+
+
+class CorrectedBy(enum.StrEnum):
+    """Who corrected a tournament table's deal."""
+
+    TABLE = "table"
+    """A phone at the table."""
+    ORGANISER = "organiser"
+    """The organiser, whose device holds the organiser's link."""
+
 
 TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
 NAME_LENGTH = 40
@@ -65,7 +105,7 @@ class Sheet(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(20), default="evening")
+    kind: Mapped[SheetKind] = mapped_column(Choice(SheetKind, 20), default=SheetKind.EVENING)
     name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
     date: Mapped[date]
     place: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="")
@@ -245,7 +285,7 @@ class Round(Model):
     )
     number: Mapped[int]
     seed: Mapped[int]
-    state: Mapped[str] = mapped_column(String(10), default="drawn")
+    state: Mapped[RoundState] = mapped_column(Choice(RoundState, 10), default=RoundState.DRAWN)
     started_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
 
@@ -281,8 +321,8 @@ class Correction(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
     deal_number: Mapped[int]
-    action: Mapped[str] = mapped_column(String(10))  # edit, delete
-    by: Mapped[str] = mapped_column(String(10))  # table or organiser
+    action: Mapped[CorrectionAction] = mapped_column(Choice(CorrectionAction, 10))
+    by: Mapped[CorrectedBy] = mapped_column(Choice(CorrectedBy, 10))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -52,7 +52,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, Deal, Player, Sheet
+from scorekeeper.models import Club, Deal, Player, Sheet, SheetKind
 from scorekeeper.scoring import FFT, Contract, Side
 from scorekeeper.sheets import store
 from scorekeeper.sheets.ledger import Entry, score_entry
@@ -392,7 +392,7 @@ def test_the_minimum_attendance(client: FlaskClient, club: Season) -> None:
 def test_evenings_or_tournaments(app: Flask, client: FlaskClient, club: Season) -> None:
     with app.app_context():  # evening 3 becomes a tournament's table
         sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == club.edit[2])).one()
-        sheet.kind = "tournament"
+        sheet.kind = SheetKind.TABLE
         db.session.commit()
     page = get(client, f"/c/{club.club}/ranking?over=tournaments")
     assert [r[:3] for r in ranked(page)] == [["1", "Émile", "708"], ["2", "Alice", "-354"],

@@ -102,17 +102,13 @@ def seating(token: str) -> str | Response:
 
 @bp.post("/e/<token>/close")
 def close(token: str) -> Response:
-    sheet = evening_or_404(token)
-    sheet.closed = True
-    sheet.version += 1
+    store.close(evening_or_404(token))
     db.session.commit()
     return redirect(url_for("sheets.ledger", token=token))
 
 
 @bp.post("/e/<token>/reopen")
 def reopen(token: str) -> Response:
-    sheet = evening_or_404(token)
-    sheet.closed = False
-    sheet.version += 1
+    store.reopen(evening_or_404(token))
     db.session.commit()
     return redirect(url_for("sheets.ledger", token=token))

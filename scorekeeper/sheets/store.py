@@ -1,7 +1,10 @@
-"""Reading and writing sheets: the only place that turns entries into rows.
+"""Reading and writing sheets: every change to a sheet, its deals and its seating.
 
-Views call these functions and commit; each function leaves the session
-ready to commit as one transaction (a deal and its scores together).
+The rule for who commits: a view calls one function here, then commits. Each
+function leaves the session ready to commit as one transaction (a deal and its
+scores together) and owns the sheet's ``version`` bump, which the other phones
+poll. :func:`add_deal_once` alone commits itself, because it retries when
+another phone took the same deal number first.
 """
 
 from __future__ import annotations
@@ -14,7 +17,18 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, Deal, DealScore, Player, Seat, Sheet, utcnow
+from scorekeeper.models import (
+    Club,
+    CorrectedBy,
+    Correction,
+    CorrectionAction,
+    Deal,
+    DealScore,
+    Player,
+    Seat,
+    Sheet,
+    utcnow,
+)
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, Scored, running_totals
@@ -150,8 +164,15 @@ def _by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
     ).first()
 
 
-def replace_deal(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:
-    """Correct a deal: its fields and its scores. Later deals keep theirs."""
+def replace_deal(
+    sheet: Sheet, deal: Deal, entry: Entry, scored: Scored, by: CorrectedBy = CorrectedBy.TABLE
+) -> None:
+    """Correct a deal: its fields and its scores. Later deals keep theirs.
+
+    On a tournament table the correction is logged, with ``by``: who made it.
+    """
+    if sheet.is_table:
+        _log(sheet, deal, CorrectionAction.EDIT, by, after=entry)
     deal.scores.clear()
     db.session.flush()
     _fill(sheet, deal, entry, scored)
@@ -159,8 +180,10 @@ def replace_deal(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None
     sheet.version += 1
 
 
-def delete_deal(sheet: Sheet, deal: Deal) -> None:
-    """Remove a deal; the deals after it move up one number."""
+def delete_deal(sheet: Sheet, deal: Deal, by: CorrectedBy = CorrectedBy.TABLE) -> None:
+    """Remove a deal; the deals after it move up one number. Logged on a tournament table."""
+    if sheet.is_table:
+        _log(sheet, deal, CorrectionAction.DELETE, by, after=None)
     number = deal.number
     db.session.delete(deal)
     db.session.flush()
@@ -170,6 +193,34 @@ def delete_deal(sheet: Sheet, deal: Deal) -> None:
     for moved in later:  # one by one, so the (sheet, number) key is never held twice
         moved.number -= 1
         db.session.flush()
+    sheet.version += 1
+
+
+def _log(
+    sheet: Sheet, deal: Deal, action: CorrectionAction, by: CorrectedBy, after: Entry | None
+) -> None:
+    """Keep what a correction changed on a tournament table's sheet: before and after."""
+    db.session.add(
+        Correction(
+            sheet_id=sheet.id,
+            deal_number=deal.number,
+            action=action,
+            by=by,
+            before=stored.entry_to_record(entry_of(sheet, deal)),
+            after=None if after is None else stored.entry_to_record(after),
+        )
+    )
+
+
+def close(sheet: Sheet) -> None:
+    """Close an evening: no deal is entered or corrected until it is reopened."""
+    sheet.closed = True
+    sheet.version += 1
+
+
+def reopen(sheet: Sheet) -> None:
+    """Reopen a closed evening."""
+    sheet.closed = False
     sheet.version += 1
 
 

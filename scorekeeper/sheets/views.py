@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.i18n import current_lang
 from scorekeeper.links import Scope, remember, remembered, sheet_or_404
-from scorekeeper.models import Deal, Sheet, new_token
+from scorekeeper.models import CorrectedBy, Deal, Sheet, new_token
 from scorekeeper.qr import qr_response
 from scorekeeper.scoring import DealError
 from scorekeeper.sheets import store
@@ -92,10 +92,10 @@ def sign(token: str) -> str | Response | tuple[str, int]:
     )
 
 
-def _by(sheet: Sheet) -> str:
+def _by(sheet: Sheet) -> CorrectedBy:
     """Who corrects a tournament sheet: the organiser's phone knows the organiser's link."""
     organiser = sheet.tournament.organiser_token if sheet.tournament else None
-    return "organiser" if organiser in remembered("tournaments") else "table"
+    return CorrectedBy.ORGANISER if organiser in remembered("tournaments") else CorrectedBy.TABLE
 
 
 @bp.get("/e/<token>/version.json")
@@ -251,9 +251,7 @@ def edit_deal(token: str, number: int) -> str | Response | tuple[str, int]:
         return _deal_page(sheet, form, None, deal), 422
     if "preview" in request.form:
         return _deal_page(sheet, form, scored, deal)
-    if sheet.is_table:
-        tournaments.log_correction(sheet, number, "edit", _by(sheet), stored, entry)
-    store.replace_deal(sheet, deal, entry, scored)
+    store.replace_deal(sheet, deal, entry, scored, _by(sheet))
     db.session.commit()
     flash(_("Deal %(number)d corrected.", number=number))
     return redirect(url_for("sheets.ledger", token=token, _anchor=f"deal-{number}"))
@@ -266,10 +264,7 @@ def delete_deal(token: str, number: int) -> str | Response:
     if sheet.closed:
         return _closed(sheet)
     if request.method == "POST":  # CSRF is checked for every POST
-        if sheet.is_table:
-            before = store.entry_of(sheet, deal)
-            tournaments.log_correction(sheet, number, "delete", _by(sheet), before, None)
-        store.delete_deal(sheet, deal)
+        store.delete_deal(sheet, deal, _by(sheet))
         db.session.commit()
         flash(_("Deal %(number)d deleted.", number=number))
         return redirect(url_for("sheets.ledger", token=token))
@@ -291,10 +286,7 @@ def undo(token: str) -> str | Response:
         return render_template("sheets/undo.html", sheet=sheet, deal=last, entry=entry)
     if last is not None:
         number = last.number
-        if sheet.is_table:
-            before = store.entry_of(sheet, last)
-            tournaments.log_correction(sheet, number, "delete", _by(sheet), before, None)
-        store.delete_deal(sheet, last)
+        store.delete_deal(sheet, last, _by(sheet))
         db.session.commit()
         flash(_("Deal %(number)d taken back.", number=number))
     return redirect(url_for("sheets.ledger", token=token))

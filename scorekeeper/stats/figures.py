@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from itertools import accumulate
 from typing import TypeVar
 
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
@@ -355,10 +356,7 @@ def cumulative(totals: Iterable[int]) -> list[int]:
     >>> cumulative([5, -8, 2])
     [0, 5, -3, -1]
     """
-    sums = [0]
-    for total in totals:
-        sums.append(sums[-1] + total)
-    return sums
+    return list(accumulate(totals, initial=0))
 
 
 class Method(enum.Enum):

@@ -19,7 +19,9 @@ from scorekeeper.models import (
     Entrant,
     Player,
     Round,
+    RoundState,
     Sheet,
+    SheetKind,
     TableSeat,
     Tournament,
     utcnow,
@@ -27,9 +29,7 @@ from scorekeeper.models import (
 from scorekeeper.scoring import TARGETS, RuleSet
 from scorekeeper.scoring.score import outcome
 from scorekeeper.sheets import store
-from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
-from scorekeeper.sheets.stored import entry_to_record
 from scorekeeper.tournaments.draw import Prefer, draw, swap
 from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
 
@@ -82,6 +82,18 @@ def present(tournament: Tournament) -> list[Entrant]:
     return [e for e in tournament.entrants if e.checked_in and not e.withdrawn]
 
 
+def toggle_check_in(entrant: Entrant) -> None:
+    """The player is here, or after all is not."""
+    entrant.checked_in = not entrant.checked_in
+    entrant.tournament.version += 1
+
+
+def toggle_withdrawn(entrant: Entrant) -> None:
+    """Withdraw a player from the next rounds, or bring them back."""
+    entrant.withdrawn = not entrant.withdrawn
+    entrant.tournament.version += 1
+
+
 def current_round(tournament: Tournament) -> Round | None:
     return tournament.round_list[-1] if tournament.round_list else None
 
@@ -99,7 +111,7 @@ def draw_round(tournament: Tournament) -> Round:
     history = [tables(r) for r in tournament.round_list]
     seed = round_seed(tournament, number)
     drawn = draw(players, Prefer(tournament.prefer), seed, history)
-    round_ = Round(tournament=tournament, number=number, seed=seed, state="drawn")
+    round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
     db.session.add(round_)
     tournament.version += 1
@@ -148,12 +160,12 @@ def start_round(round_: Round) -> list[Sheet]:
             mode=TABLE_MODES[len(seating)],
             rules=tournament.rule_set,
         )
-        sheet.kind = "table"
+        sheet.kind = SheetKind.TABLE
         sheet.tournament = tournament
         sheet.round_number = round_.number
         sheet.table_number = number
         sheets.append(sheet)
-    round_.state = "playing"
+    round_.state = RoundState.PLAYING
     round_.started_at = utcnow()
     if tournament.minutes_per_round:
         round_.ends_at = round_.started_at + timedelta(minutes=tournament.minutes_per_round)
@@ -232,8 +244,8 @@ def unlock(sheet: Sheet) -> None:
     sheet.signed_at = None
     sheet.version += 1
     round_ = round_of(sheet)
-    if round_ is not None and round_.state == "done":
-        round_.state = "playing"
+    if round_ is not None and round_.state is RoundState.DONE:
+        round_.state = RoundState.PLAYING
 
 
 def close_round(tournament: Tournament, round_: Round) -> None:
@@ -243,7 +255,7 @@ def close_round(tournament: Tournament, round_: Round) -> None:
             sheet.closed = True
             sheet.signed_at = utcnow()
             sheet.version += 1
-    round_.state = "done"
+    round_.state = RoundState.DONE
     tournament.version += 1
 
 
@@ -261,24 +273,8 @@ def _round_done_if_signed(sheet: Sheet) -> None:
         return
     db.session.flush()
     if all(s.closed for s in round_sheets(sheet.tournament, round_.number)):
-        round_.state = "done"
+        round_.state = RoundState.DONE
     sheet.tournament.version += 1
-
-
-def log_correction(
-    sheet: Sheet, number: int, action: str, by: str, before: Entry | None, after: Entry | None
-) -> None:
-    """Keep what a correction changed on a tournament sheet."""
-    db.session.add(
-        Correction(
-            sheet_id=sheet.id,
-            deal_number=number,
-            action=action,
-            by=by,
-            before=None if before is None else entry_to_record(before),
-            after=None if after is None else entry_to_record(after),
-        )
-    )
 
 
 def corrections(tournament: Tournament) -> list[Correction]:

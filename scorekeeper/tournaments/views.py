@@ -20,7 +20,7 @@ from scorekeeper.db import db
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key, points_text
 from scorekeeper.links import club_or_404, remember, tournament_or_404
-from scorekeeper.models import Entrant, Round, Sheet, Tournament
+from scorekeeper.models import Entrant, Round, RoundState, Sheet, Tournament
 from scorekeeper.qr import qr_response
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import store
@@ -77,7 +77,7 @@ def dashboard(token: str) -> str:
     current = tournaments.current_round(tournament)
     states = tournaments.table_states(tournament, current.number) if current else []
     swap = None
-    if current is not None and current.state == "drawn":
+    if current is not None and current.state is RoundState.DRAWN:
         swap = SwapForm()
         people = options((str(s.player_id), f"{s.player.name} (T{s.table})") for s in current.seats)
         swap.first.choices = swap.second.choices = people
@@ -98,7 +98,7 @@ def dashboard(token: str) -> str:
 
 def _can_draw(tournament: Tournament) -> bool:
     current = tournaments.current_round(tournament)
-    done = current is None or current.state == "done"
+    done = current is None or current.state is RoundState.DONE
     return done and len(tournament.round_list) < tournament.rounds
 
 
@@ -125,9 +125,7 @@ def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
 @bp.post("/o/<token>/players/<int:entrant_id>/check-in")
 def check_in(token: str, entrant_id: int) -> Response:
     tournament = tournament_or_404(token)
-    entrant = _entrant_or_404(tournament, entrant_id)
-    entrant.checked_in = not entrant.checked_in
-    tournament.version += 1
+    tournaments.toggle_check_in(_entrant_or_404(tournament, entrant_id))
     db.session.commit()
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
@@ -136,9 +134,7 @@ def check_in(token: str, entrant_id: int) -> Response:
 def withdraw(token: str, entrant_id: int) -> Response:
     """Withdraw a player from the next rounds, or bring them back."""
     tournament = tournament_or_404(token)
-    entrant = _entrant_or_404(tournament, entrant_id)
-    entrant.withdrawn = not entrant.withdrawn
-    tournament.version += 1
+    tournaments.toggle_withdrawn(_entrant_or_404(tournament, entrant_id))
     db.session.commit()
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
@@ -164,7 +160,7 @@ def swap(token: str, number: int) -> Response:
     form = SwapForm()
     people = options((str(s.player_id), s.player.name) for s in round_.seats)
     form.first.choices = form.second.choices = people
-    if round_.state != "drawn":
+    if round_.state is not RoundState.DRAWN:
         flash(_("The round has started: its tables are fixed."))
     elif form.validate() and form.first.data != form.second.data:
         tournaments.swap_players(round_, form.first.data, form.second.data)
@@ -179,7 +175,7 @@ def swap(token: str, number: int) -> Response:
 def start(token: str, number: int) -> Response:
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state == "drawn":
+    if round_.state is RoundState.DRAWN:
         tournaments.start_round(round_)
         db.session.commit()
         flash(_("Round %(n)d started: each table opens its sheet by its QR code.", n=number))
@@ -191,7 +187,7 @@ def close_round(token: str, number: int) -> Response:
     """End a round even though some sheets are not signed: they lock as they stand."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state == "playing":
+    if round_.state is RoundState.PLAYING:
         tournaments.close_round(tournament, round_)
         db.session.commit()
         flash(_("Round %(n)d closed.", n=number))
