@@ -58,6 +58,33 @@ def test_preview_shows_the_score_and_stores_nothing(app: Flask, client: FlaskCli
     assert deals(app) == []
 
 
+def test_the_script_is_given_the_same_preview_the_page_shows(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client)
+    data = deal_data(save=None) | {"preview": "1"}
+    data.pop("save")
+    page = client.post(f"/e/{token}/deals/new", data=data, headers=EN).get_data(as_text=True)
+    script = client.post(f"/e/{token}/deals/new", data=data, headers=EN | {"X-Preview": "1"})
+    answer = script.get_data(as_text=True)
+    assert script.status_code == 200 and "<form" not in answer and "<html" not in answer
+    # The same partial, rendered once by the server: verdict, lines and scores.
+    for text in ("Made by 8 (needed 41)", "Garde: (25 + 8) × 2", "<dd class=\"\">198</dd>"):
+        assert text in page and text in answer
+    assert 'data-line="Made by 8 · Alice +198"' in answer
+    assert deals(app) == []
+
+
+def test_the_script_is_told_what_is_wrong_with_the_deal(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    data = deal_data(save=None, points="95") | {"preview": "1"}
+    data.pop("save")
+    answer = client.post(f"/e/{token}/deals/new", data=data, headers=EN | {"X-Preview": "1"})
+    assert answer.status_code == 422
+    assert "Points must be between 0 and 91" in answer.get_data(as_text=True)
+    assert deals(app) == []
+
+
 @pytest.mark.parametrize(
     ("fields", "field_id", "message", "kept"),
     [

@@ -161,6 +161,11 @@ def new_deal(token: str) -> str | Response | tuple[str, int]:
 def _deal_page(
     sheet: Sheet, form: DealForm, preview: Scored | None, deal: Deal | None = None
 ) -> str:
+    """The deal form; to the page's script (``X-Preview: 1``), only its preview."""
+    if request.headers.get("X-Preview") == "1":
+        return render_template(
+            "sheets/preview.html", form=form, preview=preview, lang=current_lang()
+        )
     return render_template(
         "sheets/deal_form.html",
         sheet=sheet,
