@@ -22,6 +22,7 @@ PURE = {
     "scorekeeper.sheets.ledger", "scorekeeper.sheets.rotation", "scorekeeper.tournaments.draw",
     "scorekeeper.tournaments.ranking", "scorekeeper.stats.charts", "scorekeeper.stats.figures",
     "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
+    "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
 }  # fmt: skip
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 

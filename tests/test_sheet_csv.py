@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.files.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, read_csv, write_csv
+from scorekeeper.files.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, write_csv
+from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.scoring import (
     FFT,
     POIGNEE_TRUMPS,

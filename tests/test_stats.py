@@ -25,19 +25,16 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.sheets.ledger import Entry, score_entry
 from scorekeeper.stats import figures as stats
+from scorekeeper.stats import season
+from scorekeeper.stats.evening import final_ranking, notables
 from scorekeeper.stats.figures import (
-    Method,
     Over,
     Period,
     Role,
-    SheetResult,
     StoredDeal,
-    final_ranking,
-    notables,
-    placings,
     player_stats,
-    season_ranking,
 )
+from scorekeeper.stats.season import Method, SheetResult, placings, season_ranking
 
 A, B, C, D = 1, 2, 3, 4
 NAMES = {A: "Alice", B: "Bob", C: "Chloé", D: "David"}
@@ -189,7 +186,7 @@ SEASON = [
 ]  # fmt: skip
 
 
-def table(ranking: stats.Ranking) -> list[tuple[object, ...]]:
+def table(ranking: season.Ranking) -> list[tuple[object, ...]]:
     return [(s.rank, NAMES[s.player_id], s.value) for s in ranking.ranked]
 
 
@@ -246,9 +243,9 @@ def test_the_average_leaves_out_who_played_no_deal() -> None:
 
 def test_placings_at_each_sheet() -> None:
     found = placings(C, SEASON)
-    assert found[1] == stats.Placing(1, -80, 3, 4)  # tied third with David
-    assert found[2] == stats.Placing(2, 20, 2, 4)
-    assert found[3] == stats.Placing(3, -40, 2, 2)
+    assert found[1] == season.Placing(1, -80, 3, 4)  # tied third with David
+    assert found[2] == season.Placing(2, 20, 2, 4)
+    assert found[3] == season.Placing(3, -40, 2, 2)
     assert 3 not in placings(B, SEASON)
 
 
@@ -297,7 +294,7 @@ def test_periods_and_kinds() -> None:
 
 @given(st.lists(st.integers(-2000, 2000), max_size=30))
 def test_cumulative_ends_on_the_sum(totals: list[int]) -> None:
-    sums = stats.cumulative(totals)
+    sums = season.cumulative(totals)
     assert sums[0] == 0 and sums[-1] == sum(totals) and len(sums) == len(totals) + 1
 
 

@@ -16,7 +16,8 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.files import backup as backups
 from scorekeeper.files import exports
-from scorekeeper.files.sheet_csv import CsvError, read_csv
+from scorekeeper.files.sheet_csv import CsvError
+from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import RulesError, RuleSet, rule_set
 from scorekeeper.sheets import store

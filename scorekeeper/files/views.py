@@ -13,7 +13,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.db import db
 from scorekeeper.files import exports
 from scorekeeper.files.forms import ImportForm
-from scorekeeper.files.sheet_csv import CsvError, read_csv
+from scorekeeper.files.sheet_csv import CsvError
+from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.links import (
     Scope,
     club_or_404,

@@ -16,6 +16,7 @@ from wtforms import Field, Form, RadioField, StringField, ValidationError
 
 from scorekeeper.forms import options
 from scorekeeper.stats import figures as stats
+from scorekeeper.stats import season
 
 MAX_BEST = 100
 MAX_ATTENDANCE = 1000
@@ -137,11 +138,11 @@ class RankingForm(PeriodForm):
             "min": self.min_sheets.data or "",
         }
 
-    def ranking(self, results: list[stats.SheetResult], names: dict[int, str]) -> stats.Ranking:
+    def ranking(self, results: list[season.SheetResult], names: dict[int, str]) -> season.Ranking:
         """The season ranking of ``results`` with these settings (the form must be valid)."""
-        return stats.season_ranking(
+        return season.season_ranking(
             results,
-            stats.Method(self.method.data),
+            season.Method(self.method.data),
             best_n=int(self.best_n.data or 5),
             min_sheets=int(self.min_sheets.data or 1),
             names=names,

@@ -10,7 +10,8 @@ import io
 from collections.abc import Mapping
 
 from scorekeeper.files.sheet_csv import escape_cell
-from scorekeeper.stats.figures import Method, Ranking, rounded
+from scorekeeper.stats.figures import rounded
+from scorekeeper.stats.season import Method, Ranking
 
 VALUE_COLUMNS = {Method.TOTAL: "total", Method.AVERAGE: "average_per_deal", Method.BEST: "best"}
 """The name of the value column; the best results' is followed by N: ``best_5``."""

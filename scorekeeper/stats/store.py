@@ -16,7 +16,8 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Player, Sheet
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
-from scorekeeper.stats.figures import EVENING, Over, Period, SheetResult, StoredDeal
+from scorekeeper.stats.figures import EVENING, Over, Period, StoredDeal
+from scorekeeper.stats.season import SheetResult
 
 
 @dataclass(frozen=True)

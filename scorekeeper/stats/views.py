@@ -23,7 +23,7 @@ from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import store
-from scorekeeper.stats import charts
+from scorekeeper.stats import charts, evening, season
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import ranking_csv as stats_csv
 from scorekeeper.stats import store as stats_store
@@ -61,9 +61,9 @@ def view_card(token: str) -> str:
 def _summary(sheet: Sheet, editable: bool, template: str) -> str:
     names = store.names_of(sheet)
     deals = stats_store.sheet_deals(sheet.id)
-    players, rows = stats.running(deals, names, sheet.seating)
+    players, rows = evening.running(deals, names, sheet.seating)
     totals = dict(rows[-1].totals) if rows else dict.fromkeys(players, 0)
-    finish = stats.final_ranking(totals, deals, names, sheet.rules)
+    finish = evening.final_ranking(totals, deals, names, sheet.rules)
     series = [
         charts.Series(f.player, (0, *(row.totals.get(f.player, 0) for row in rows))) for f in finish
     ]
@@ -82,7 +82,7 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
         rows=rows,
         finish=finish,
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(len(finish))],
-        notables=stats.notables(deals),
+        notables=evening.notables(deals),
         names=names,
         chart=Markup(chart),
         editable=editable,
@@ -107,7 +107,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     sheets = stats_store.sheets(club.id, period)
     deals = stats_store.player_deals(club.id, found.id, period)
     results = stats_store.results(club.id, period, player_id=found.id)
-    placings = stats.placings(found.id, results)
+    placings = season.placings(found.id, results)
     played = [sheets[sid] for sid in sheets if sid in placings]  # oldest first
     numbers = stats.player_stats(found.id, deals, {sid: s.rules for sid, s in sheets.items()})
     return render_template(
@@ -131,9 +131,9 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
 
 
 def _season_chart(
-    name: str, played: list[stats_store.SheetInfo], placings: dict[int, stats.Placing]
+    name: str, played: list[stats_store.SheetInfo], placings: dict[int, season.Placing]
 ) -> str:
-    sums = stats.cumulative(placings[s.id].total for s in played)
+    sums = season.cumulative(placings[s.id].total for s in played)
     ticks = [(i, format_date(s.date, "d MMM y")) for i, s in enumerate(played, 1)]
     return charts.line_chart(
         [charts.Series(name, tuple(sums))],
@@ -226,5 +226,5 @@ def ranking_csv(token: str) -> Response:
     return response
 
 
-def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> stats.Ranking:
+def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
     return form.ranking(stats_store.results(club.id, form.period(), form.over_sheets()), names)

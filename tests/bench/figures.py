@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.files import exports
-from scorekeeper.files.sheet_csv import read_csv
+from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Deal, Sheet
 from scorekeeper.scoring import FFT, rule_set, score
 from scorekeeper.sheets import store
