@@ -52,6 +52,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
 from scorekeeper.db import db
+from scorekeeper.files.imports import import_evening
 from scorekeeper.models import Club, Deal, Player, Sheet, SheetKind
 from scorekeeper.scoring import FFT, Contract, Side
 from scorekeeper.sheets import store
@@ -537,7 +538,7 @@ def imported(club: Club, day: date, deals: int) -> Sheet:
             petit_au_bout=Side.ATTACK if n % 4 and n % 7 == 1 else None,
         )  # fmt: skip
         rows.append((entry, score_entry(entry, FFT).scores))
-    return store.import_evening(club, name=f"Soirée {day}", day=day, rules=FFT, deals=rows)
+    return import_evening(club, name=f"Soirée {day}", day=day, rules=FFT, deals=rows)
 
 
 def test_a_club_of_5000_deals_costs_the_same_queries_and_stays_fast(app: Flask) -> None:

@@ -16,11 +16,11 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.files import backup as backups
 from scorekeeper.files import exports
+from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import RulesError, RuleSet, rule_set
-from scorekeeper.sheets import store
 
 
 def init_app(app: Flask) -> None:
@@ -80,7 +80,7 @@ def import_csv(
     else:
         club = Club(name="Mes parties")
         db.session.add(club)
-    sheet = store.import_evening(
+    sheet = import_evening(
         club,
         name=name or file.stem,
         day=(day.date() if day else date.today()),

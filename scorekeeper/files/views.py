@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.db import db
 from scorekeeper.files import exports
 from scorekeeper.files.forms import ImportForm
+from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.links import (
@@ -25,7 +26,6 @@ from scorekeeper.links import (
 )
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import store
 
 bp = Blueprint("exports", __name__)
 
@@ -89,7 +89,7 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
             club = Club(name=_("My games"))
             db.session.add(club)
         day = form.day.data or date.today()
-        sheet = store.import_evening(
+        sheet = import_evening(
             club,
             name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
             day=day,

@@ -9,11 +9,11 @@ another phone took the same deal number first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import db
@@ -27,12 +27,11 @@ from scorekeeper.models import (
     Player,
     Seat,
     Sheet,
-    utcnow,
 )
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, Scored, running_totals
-from scorekeeper.sheets.rotation import TableMode, mode_for, next_dealer, sitting_out
+from scorekeeper.sheets.rotation import TableMode, next_dealer, sitting_out
 
 
 def club_players(club: Club, names: Sequence[str]) -> list[Player]:
@@ -357,48 +356,3 @@ def player_columns(sheet: Sheet) -> list[str]:
     for name in sheet.seating:
         columns.setdefault(name)
     return list(columns)
-
-
-def import_evening(
-    club: Club,
-    *,
-    name: str,
-    day: date,
-    rules: RuleSet,
-    deals: Sequence[tuple[Entry, Mapping[str, int]]],
-) -> Sheet:
-    """A new evening of ``deals`` (each with its checked scores), seated as the last deal."""
-    first, last = deals[0][0], deals[-1][0]
-    mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
-    sheet = create_evening(
-        club, name=name, day=day, place="", seating=last.seated, first_dealer=last.seated[0],
-        mode=mode, rules=rules,
-    )  # fmt: skip
-    everyone = list(dict.fromkeys(p for entry, _ in deals for p in entry.seated))
-    players = {p.name: p for p in club_players(club, everyone)}
-    db.session.flush()
-    sheet.first_dealer = players[first.dealer]
-    ids = {name: player.id for name, player in players.items()}
-    # Bulk inserts: 10,000 deals must import in a couple of seconds.
-    rows = [_deal_row(sheet.id, number, entry, ids) for number, (entry, _) in enumerate(deals, 1)]
-    # render_nulls: one INSERT for all rows, not one batch per pattern of empty fields.
-    deal_ids = db.session.scalars(
-        insert(Deal)
-        .returning(Deal.id, sort_by_parameter_order=True)
-        .execution_options(render_nulls=True),
-        rows,
-    )
-    scores = [
-        {"deal_id": deal_id} | row
-        for deal_id, (entry, scores) in zip(deal_ids.all(), deals, strict=True)
-        for row in stored.score_rows(entry, scores, ids)
-    ]
-    db.session.execute(insert(DealScore), scores)
-    sheet.version += 1
-    return sheet
-
-
-def _deal_row(sheet_id: int, number: int, entry: Entry, ids: dict[str, int]) -> dict[str, object]:
-    now = utcnow()
-    bookkeeping = {"sheet_id": sheet_id, "number": number, "version": 1}
-    return bookkeeping | stored.entry_to_row(entry, ids) | {"created_at": now, "updated_at": now}

@@ -13,6 +13,7 @@ from datetime import date
 from fractions import Fraction
 
 from scorekeeper.db import db
+from scorekeeper.files.imports import import_evening
 from scorekeeper.models import Club, Sheet, Tournament
 from scorekeeper.scoring import (
     FFT,
@@ -158,7 +159,7 @@ def add_evening(
     """An evening of ``count`` deals at ``club``, stored as an import stores it (bulk
     inserts); committed."""
     deals = evening_deals(rng, seating, mode, count)
-    sheet = store.import_evening(club, name=name, day=DAY, rules=FFT, deals=deals)
+    sheet = import_evening(club, name=name, day=DAY, rules=FFT, deals=deals)
     db.session.commit()
     return sheet
 

@@ -16,10 +16,10 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.files import exports
+from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Deal, Sheet
 from scorekeeper.scoring import FFT, rule_set, score
-from scorekeeper.sheets import store
 from scorekeeper.sheets import views as sheets
 from scorekeeper.sheets.rotation import TableMode
 
@@ -274,7 +274,7 @@ def csv_files(ctx: Context) -> None:
             start = time.perf_counter()
             imported = read_csv(text, FFT)
             read = time.perf_counter() - start
-            sheet = store.import_evening(
+            sheet = import_evening(
                 club, name=f"Import {run}", day=DAY, rules=FFT, deals=imported.deals
             )
             db.session.commit()
@@ -289,7 +289,7 @@ def csv_files(ctx: Context) -> None:
         "csv_import_10000_s",
         median(imports),
         2,
-        note=f"read_csv + store.import_evening + commit, median of {len(imports)}",
+        note=f"read_csv + import_evening + commit, median of {len(imports)}",
     )
     ctx.results.add(
         "csv_import_10000_read_csv_s",
