@@ -15,7 +15,7 @@ import time
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
-from scorekeeper.files import views as exports
+from scorekeeper.files import exports
 from scorekeeper.files.sheet_csv import read_csv
 from scorekeeper.models import Club, Deal, Sheet
 from scorekeeper.scoring import FFT, rule_set, score
