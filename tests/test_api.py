@@ -153,3 +153,143 @@ def test_a_huge_body_is_refused_not_crashed(client: FlaskClient) -> None:
     body = b'{"players": ["' + b"x" * (10 * 1024 * 1024) + b'"]}'
     response = client.post("/api/v1/score", data=body, content_type="application/json")
     assert response.status_code == 413
+
+
+# --- six players, a King and a Queen called (RULES.md section 4b) ---------------------------
+
+SIX = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
+PRISE_JUSTE_FAITE: dict[str, Any] = {
+    "players": SIX,
+    "taker": "Alice",
+    "contract": "prise",
+    "oudlers": 1,
+    "points": 51,
+}
+"""Juste fait: U = 25 whatever the table."""
+
+
+@pytest.mark.parametrize(
+    ("called", "scores"),
+    [
+        pytest.param(
+            # total 3*25 = 75: King 25, Queen 12.5 -> 13, taker the rest 37
+            {"partner": "Bob", "second_partner": "Chloé"},
+            {"Alice": 37, "Bob": 25, "Chloé": 13, "David": -25, "Émile": -25, "Fanny": -25},
+            id="two_partners",
+        ),
+        pytest.param(
+            # total 4*25 = 100: King 33.33 -> 33, taker 67
+            {"partner": "Bob", "second_partner": None},
+            {"Alice": 67, "Bob": 33, "Chloé": -25, "David": -25, "Émile": -25, "Fanny": -25},
+            id="king_only",
+        ),
+        pytest.param(
+            # total 100: Queen 16.67 -> 17, taker 83
+            {"partner": "Alice", "second_partner": "Chloé"},
+            {"Alice": 83, "Bob": -25, "Chloé": 17, "David": -25, "Émile": -25, "Fanny": -25},
+            id="queen_only",
+        ),
+        pytest.param(
+            # total 100: Bob 1/3 + 1/6 = 50, taker 50
+            {"partner": "Bob", "second_partner": "Bob"},
+            {"Alice": 50, "Bob": 50, "Chloé": -25, "David": -25, "Émile": -25, "Fanny": -25},
+            id="one_holds_both",
+        ),
+        pytest.param(
+            # alone: 5*25
+            {"second_partner": "Alice"},
+            {"Alice": 125, "Bob": -25, "Chloé": -25, "David": -25, "Émile": -25, "Fanny": -25},
+            id="alone",
+        ),
+    ],
+)
+def test_six_players_every_row_of_rules_4b(
+    client: FlaskClient, called: dict[str, Any], scores: dict[str, int]
+) -> None:
+    response = post(client, PRISE_JUSTE_FAITE | called, "en")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["scores"] == scores
+    assert body["unit"] == 25
+    assert sum(line["points"] for line in body["lines"] if "player" not in line) == 25
+    assert {share["player"]: share["points"] for share in body["shares"]} == {
+        name: points for name, points in scores.items() if points != -25
+    }
+
+
+def test_six_players_shares_say_who_received_what(client: FlaskClient) -> None:
+    body = PRISE_JUSTE_FAITE | {"partner": "Bob", "second_partner": "Chloé"}
+    assert post(client, body, "en").get_json()["shares"] == [
+        {"player": "Alice", "role": "taker", "label": "Alice, the taker: 1/2 of 75 = 37½ → 37",
+         "points": 37},
+        {"player": "Bob", "role": "king", "label": "Bob, who held the King: 1/3 of 75 = 25",
+         "points": 25},
+        {"player": "Chloé", "role": "queen",
+         "label": "Chloé, who held the Queen: 1/6 of 75 = 12½ → 13", "points": 13},
+    ]  # fmt: skip
+    french = post(client, body).get_json()["shares"]
+    assert french[2]["label"] == "Chloé, qui tenait la Dame : 1/6 de 75 = 12½ → 13"
+
+
+def test_no_shares_field_below_six_players(client: FlaskClient) -> None:
+    assert "shares" not in post(client, GARDE).get_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "fields"),
+    [
+        ({"players": SIX[:5], "second_partner": "Chloé"}, {"second_partner"}),
+        ({"second_partner": "Chloé"}, {"second_partner"}),
+        ({"players": SIX, "second_partner": "Zoé"}, {"second_partner"}),
+        ({"players": SIX, "partner": "Zoé"}, {"partner"}),
+        ({"players": SIX, "second_partner": ["Bob"]}, {"second_partner"}),
+        ({"players": [*SIX, "Gaston"]}, {"players"}),
+        ({"oudlers": 3, "points": 87, "chelem": {"outcome": "attack"}}, {"points", "chelem"}),
+        (
+            {"oudlers": 1, "points": 70, "chelem": {"outcome": "attack"}},
+            {"oudlers", "points", "chelem"},
+        ),
+    ],
+)
+def test_what_six_players_and_chelems_cannot_do_answers_422(
+    client: FlaskClient, change: dict[str, Any], fields: set[str]
+) -> None:
+    response = post(client, GARDE | {"poignees": []} | change, "en")
+    assert response.status_code == 422
+    assert set(response.get_json()["errors"]) == fields
+
+
+def test_second_partner_at_five_is_refused_in_both_languages(client: FlaskClient) -> None:
+    body = GARDE | {"players": SIX[:5], "second_partner": "Chloé", "poignees": []}
+    assert post(client, body, "en").get_json() == {
+        "errors": {
+            "second_partner": [
+                "A second partner (who held the called Queen) is only called at 6 players."
+            ]
+        }
+    }
+    assert post(client, body).get_json() == {
+        "errors": {
+            "second_partner": [
+                "On n'appelle un second partenaire (qui tenait la Dame appelée) qu'à 6 joueurs."
+            ]
+        }
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "taker"),
+    [
+        # garde, 2 oudlers, 87, made unannounced: (25+46)*2 + 200 = 342; 4 players 3*342
+        ({"points": 87, "chelem": {"outcome": "attack"}}, 1026),
+        # garde contre, 2 oudlers, 49, made unannounced: (25+8)*6 + 200 = 398; 3*398
+        ({"contract": "garde_contre", "chelem": {"outcome": "attack"}}, 1194),
+    ],
+)
+def test_possible_chelems_are_still_scored(
+    client: FlaskClient, change: dict[str, Any], taker: int
+) -> None:
+    body = GARDE | {"poignees": [], "petit_au_bout": None} | change
+    response = post(client, body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["scores"]["Alice"] == taker

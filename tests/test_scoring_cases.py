@@ -4,7 +4,8 @@ Every expected score here was worked out from the rules, not by running the
 code; the arithmetic is in the comment above each case. U is the
 per-defender unit of RULES.md section 1, signed for the attack; section 2
 shares it: 3 players taker 2U, 4 players 3U, 5 players taker 2U and partner U
-(3 defenders) or taker alone 4U (4 defenders); each defender -U.
+(3 defenders) or taker alone 4U (4 defenders); each defender -U. Six players
+(section 4b) are in test_scoring_six.py.
 """
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ from scorekeeper.scoring import (
     score,
 )
 
-ANN, BOB, CAT, DAN, EVE = "Ann", "Bob", "Cat", "Dan", "Eve"
-TABLES = {3: (ANN, BOB, CAT), 4: (ANN, BOB, CAT, DAN), 5: (ANN, BOB, CAT, DAN, EVE)}
+ANN, BOB, CAT, DAN, EVE, FAY = "Ann", "Bob", "Cat", "Dan", "Eve", "Fay"
+TABLES = {
+    3: (ANN, BOB, CAT),
+    4: (ANN, BOB, CAT, DAN),
+    5: (ANN, BOB, CAT, DAN, EVE),
+    6: (ANN, BOB, CAT, DAN, EVE, FAY),
+}
 """The players of a deal; Ann always takes."""
 
 TARGET = {0: 56, 1: 51, 2: 41, 3: 36}
@@ -510,6 +516,39 @@ CHELEM_CASES = [
 ]
 
 
+CHELEM_CASES += [
+    # The possible neighbours of a refused chelem (RULES.md section 5) are still scored.
+    pytest.param(
+        # garde contre, 1 oudler, 70 pts, made unannounced (the chien, the defence's, held
+        # the other oudlers): won by 19; (25+19)*6 = 264 + 200 = 464; taker 3*464
+        deal(4, "garde_contre", 1, 70, chelem=chelem("attack")),
+        Expect({ANN: 1392, BOB: -464, CAT: -464, DAN: -464}, won=True, margin=19, unit=464),
+        id="garde_contre_chelem_any_points",
+    ),
+    pytest.param(
+        # garde contre, 3 oudlers, 80 pts, announced and made: won by 44; (25+44)*6 = 414
+        # + 400 = 814; taker 2*814
+        deal(3, "garde_contre", 3, 80, chelem=chelem("attack", announced=True)),
+        Expect({ANN: 1628, BOB: -814, CAT: -814}, won=True, margin=44, unit=814),
+        id="garde_contre_chelem_3_oudlers_80_points",
+    ),
+    pytest.param(
+        # garde sans, 0 oudlers, 5 pts, defence chelem (the chien still counts for the
+        # attack): lost by 51; -(25+51)*4 = -304 - 200 = -504; taker 3*-504
+        deal(4, "garde_sans", 0, 5, chelem=chelem("defense")),
+        Expect({ANN: -1512, BOB: 504, CAT: 504, DAN: 504}, won=False, margin=51, unit=-504),
+        id="defence_chelem_points_not_checked",
+    ),
+    pytest.param(
+        # garde sans, 2 oudlers, 87 pts, made unannounced: won by 46; (25+46)*4 = 284
+        # + 200 = 484; taker 3*484
+        deal(4, "garde_sans", 2, 87, chelem=chelem("attack")),
+        Expect({ANN: 1452, BOB: -484, CAT: -484, DAN: -484}, won=True, margin=46, unit=484),
+        id="garde_sans_chelem_87_with_2_oudlers",
+    ),
+]
+
+
 @pytest.mark.parametrize(("deal", "expect"), CHELEM_CASES)
 def test_chelem(deal: Deal, expect: Expect) -> None:
     check(deal, FFT, expect)
@@ -797,6 +836,38 @@ IMPOSSIBLE_CASES = [
         "points",
         id="87_5_with_2_oudlers_even_in_a_chelem",
     ),
+    # A chelem made by the attack, the chien its own (RULES.md section 5): 91 with 3 oudlers,
+    # or 87 with 2 when the defence kept its Excuse; nothing else.
+    pytest.param(
+        deal(4, "garde", 3, 87, chelem=chelem("attack", announced=True)),
+        FFT,
+        "points",
+        id="chelem_3_oudlers_87_points",
+    ),
+    pytest.param(
+        deal(4, "garde", 3, 88, chelem=chelem("attack")),
+        FFT,
+        "chelem",
+        id="chelem_3_oudlers_88_points_names_the_chelem_too",
+    ),
+    pytest.param(
+        deal(5, "prise", 2, 86, partner=BOB, chelem=chelem("attack")),
+        FFT,
+        "points",
+        id="chelem_2_oudlers_86_points",
+    ),
+    pytest.param(
+        deal(3, "garde_sans", 1, 70, chelem=chelem("attack")),
+        FFT,
+        "oudlers",
+        id="chelem_garde_sans_1_oudler",
+    ),
+    pytest.param(
+        deal(4, "prise", 0, 60, chelem=chelem("attack", announced=True)),
+        FFT,
+        "oudlers",
+        id="chelem_prise_no_oudler",
+    ),
     pytest.param(
         # The attack's own Excuse, kept in a defence chelem, counts 4: 3.5 is still too few.
         deal(4, "prise", 1, 3.5, chelem=chelem("defense")),
@@ -927,6 +998,13 @@ IMPOSSIBLE_REQUESTS = [
         id="json_contract_not_offered",
     ),
     pytest.param({"partner": BOB}, "partner", id="json_partner_at_4"),
+    pytest.param({"second_partner": BOB}, "second_partner", id="json_second_partner_at_4"),
+    pytest.param({"second_partner": 3}, "second_partner", id="json_second_partner_not_a_name"),
+    pytest.param(
+        {"oudlers": 3, "points": 87, "chelem": {"outcome": "attack"}},
+        "points",
+        id="json_chelem_3_oudlers_87",
+    ),
 ]
 
 
@@ -953,6 +1031,15 @@ def test_request_scores_like_the_deal() -> None:
 @pytest.mark.parametrize("typed", ["40,5", "40.5", " 40,5 "])
 def test_points_typed_with_a_comma_or_a_dot(typed: str) -> None:
     assert parse_points(typed) == Fraction(81, 2)
+
+
+def test_an_impossible_chelem_names_the_points_and_the_chelem() -> None:
+    found = problems(deal(4, "garde", 3, 88, chelem=chelem("attack")), FFT)
+    assert [p.field for p in found] == ["points", "chelem"]
+    assert "87 with 2" in found[0].message("en")
+    # With fewer than 2 oudlers no points would do: the oudlers are named first.
+    found = problems(deal(4, "garde", 1, 60, chelem=chelem("attack")), FFT)
+    assert [p.field for p in found] == ["oudlers", "points", "chelem"]
 
 
 def test_the_attack_keeps_its_excuse_in_a_defence_chelem() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper.files.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, write_csv
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.scoring import (
+    CHELEM_POINTS,
     FFT,
     POIGNEE_TRUMPS,
     Chelem,
@@ -625,6 +626,7 @@ def played(
     taker = draw(st.sampled_from(playing))
     partner = draw(st.sampled_from([None, *playing])) if mode.playing == 5 else None
     partner = None if partner == taker else partner
+    contract = draw(st.sampled_from(rules.contracts))
     oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
     # Between what the attack's and the defence's oudlers carry (4 for an Excuse kept in a chelem).
@@ -635,6 +637,11 @@ def played(
         Fraction(1, 2) if outcome is ChelemOutcome.ATTACK and oudlers < 3 else 0
     )
     points = Fraction(draw(st.integers(int(least * 2), int((91 - defence) * 2))), 2)
+    if outcome is ChelemOutcome.ATTACK and contract is not Contract.GARDE_CONTRE:
+        # RULES.md section 5: the attack's own chelem, the chien its own, has 91 points with
+        # 3 oudlers, or 87 with 2 when the defence kept its Excuse.
+        oudlers = draw(st.sampled_from(sorted(CHELEM_POINTS)))
+        points = CHELEM_POINTS[oudlers]
     sides: list[Side | None] = [None]
     if oudlers > 0 and outcome is not ChelemOutcome.DEFENSE:
         sides.append(Side.ATTACK)
@@ -658,7 +665,7 @@ def played(
     )
     return Entry(
         dealer=dealer, seated=tuple(seated), sitting_out=out, taker=taker,
-        contract=draw(st.sampled_from(rules.contracts)), partner=partner, oudlers=oudlers,
+        contract=contract, partner=partner, oudlers=oudlers,
         points=points, poignees=tuple(poignees), petit_au_bout=petit, petit_au_bout_player=flat,
         chelem=Chelem(draw(st.booleans()), outcome), miseres=tuple(miseres),
     )  # fmt: skip

@@ -9,7 +9,7 @@ Standard library only: nothing here knows of the web or the database.
 198
 """
 
-from .check import POIGNEE_TRUMPS, problems
+from .check import CHELEM_POINTS, POIGNEE_TRUMPS, problems
 from .deal import (
     Chelem,
     ChelemOutcome,
@@ -34,12 +34,13 @@ from .rules import (
     rule_set,
 )
 from .score import TARGETS, Line, Result, score
+from .shares import Role, Share, six_player_shares
 from .text import Problem, contract_name, errors_by_field
 
 __all__ = [
-    "FFT", "POIGNEE_TRUMPS", "TARGETS", "VARIANTS", "Chelem", "ChelemOutcome", "Contract",
-    "Deal", "DealError", "FivePlayerSplit", "HalfPoint", "Line", "PetitAuBoutRule", "Poignee",
-    "PoigneeSize", "Problem", "Result", "RuleSet", "RulesError", "Side", "Variant",
-    "contract_name", "deal_from_json", "errors_by_field", "parse_points", "problems", "rule_set",
-    "score",
+    "CHELEM_POINTS", "FFT", "POIGNEE_TRUMPS", "TARGETS", "VARIANTS", "Chelem", "ChelemOutcome",
+    "Contract", "Deal", "DealError", "FivePlayerSplit", "HalfPoint", "Line", "PetitAuBoutRule",
+    "Poignee", "PoigneeSize", "Problem", "Result", "Role", "RuleSet", "RulesError", "Share",
+    "Side", "Variant", "contract_name", "deal_from_json", "errors_by_field", "parse_points",
+    "problems", "rule_set", "score", "six_player_shares",
 ]  # fmt: skip

@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .deal import MAX_NAME, ChelemOutcome, Deal, PoigneeSize, Side
-from .rules import PetitAuBoutRule, RuleSet
+from .rules import Contract, PetitAuBoutRule, RuleSet
 from .text import Problem, points_text
 
 OUDLER = Fraction(9, 2)
@@ -20,8 +20,15 @@ POIGNEE_TRUMPS: dict[int, dict[PoigneeSize, int]] = {
     3: {PoigneeSize.SIMPLE: 13, PoigneeSize.DOUBLE: 15, PoigneeSize.TRIPLE: 18},
     4: {PoigneeSize.SIMPLE: 10, PoigneeSize.DOUBLE: 13, PoigneeSize.TRIPLE: 15},
     5: {PoigneeSize.SIMPLE: 8, PoigneeSize.DOUBLE: 10, PoigneeSize.TRIPLE: 13},
+    6: {PoigneeSize.SIMPLE: 6, PoigneeSize.DOUBLE: 8, PoigneeSize.TRIPLE: 10},
 }
 """Trumps a poignée needs, by number of players."""
+
+CHELEM_POINTS: dict[int, Fraction] = {3: Fraction(91), 2: Fraction(87)}
+"""The attack's card points in its own chelem, by oudlers, when the chien is its own.
+
+All 91 with the 3 oudlers; 87 with 2 when the defence kept its Excuse (worth 4).
+"""
 
 
 def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
@@ -32,7 +39,8 @@ def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
         return found  # roles cannot be checked against a table that makes no sense
     found += _roles(deal)
     found += _contract(deal, rules)
-    found += _points(deal)
+    points = _points(deal)
+    found += points or _chelem_points(deal)
     found += _petit_au_bout(deal, rules)
     found += _poignees(deal)
     found += _miseres(deal, rules)
@@ -40,7 +48,7 @@ def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
 
 
 def _players(deal: Deal) -> list[Problem]:
-    if not 3 <= len(deal.players) <= 5:
+    if not 3 <= len(deal.players) <= 6:
         return [Problem("players", "players_count")]
     if any(not name.strip() or len(name) > MAX_NAME for name in deal.players):
         return [Problem("players", "players_name")]
@@ -52,11 +60,16 @@ def _roles(deal: Deal) -> list[Problem]:
     found = []
     if deal.taker not in deal.players:
         found.append(Problem("taker", "not_playing", {"name": deal.taker}))
-    if deal.partner is not None and deal.partner != deal.taker:
-        if len(deal.players) != 5:
+    if deal.king_holder is not None:
+        if len(deal.players) < 5:
             found.append(Problem("partner", "partner_not_five"))
-        elif deal.partner not in deal.players:
-            found.append(Problem("partner", "not_playing", {"name": deal.partner}))
+        elif deal.king_holder not in deal.players:
+            found.append(Problem("partner", "not_playing", {"name": deal.king_holder}))
+    if deal.queen_holder is not None:
+        if len(deal.players) != 6:
+            found.append(Problem("second_partner", "second_partner_not_six"))
+        elif deal.queen_holder not in deal.players:
+            found.append(Problem("second_partner", "not_playing", {"name": deal.queen_holder}))
     return found
 
 
@@ -80,6 +93,22 @@ def _points(deal: Deal) -> list[Problem]:
         most = 91 - defence_least
         return [Problem("points", "points_above_oudlers", params | {"most": points_text(most)})]
     return []
+
+
+def _chelem_points(deal: Deal) -> list[Problem]:
+    """A chelem made by the attack, the chien its own: 91 with 3 oudlers, or 87 with 2.
+
+    In a garde contre the chien belongs to the defence, which may leave the
+    attack fewer points and oudlers: no check there, as for a defence chelem.
+    """
+    if deal.chelem.outcome is not ChelemOutcome.ATTACK:
+        return []
+    if deal.contract is Contract.GARDE_CONTRE or CHELEM_POINTS.get(deal.oudlers) == deal.points:
+        return []
+    fields = ["points", "chelem"]
+    if deal.oudlers not in CHELEM_POINTS:
+        fields.insert(0, "oudlers")  # no points would do with so few oudlers
+    return [Problem(name, "chelem_points") for name in fields]
 
 
 def _least_points(oudlers: int, lost_every_trick: bool) -> Fraction:

@@ -20,7 +20,7 @@ class Side(enum.Enum):
     """The two sides of a deal."""
 
     ATTACK = "attack"
-    """The taker, and the called partner at 5 players."""
+    """The taker, and whoever held a called card (the King at 5; the King and the Queen at 6)."""
     DEFENSE = "defense"
     """Everybody else who plays the deal."""
 
@@ -29,11 +29,11 @@ class PoigneeSize(enum.Enum):
     """The three sizes of poignée (a hand of trumps shown before the first trick)."""
 
     SIMPLE = "simple"
-    """10 trumps at 4 players, 13 at 3, 8 at 5."""
+    """10 trumps at 4 players, 13 at 3, 8 at 5, 6 at 6."""
     DOUBLE = "double"
-    """13 trumps at 4 players, 15 at 3, 10 at 5."""
+    """13 trumps at 4 players, 15 at 3, 10 at 5, 8 at 6."""
     TRIPLE = "triple"
-    """15 trumps at 4 players, 18 at 3, 13 at 5."""
+    """15 trumps at 4 players, 18 at 3, 13 at 5, 10 at 6."""
 
 
 class ChelemOutcome(enum.Enum):
@@ -70,6 +70,10 @@ class Deal:
     ``players`` are those who play this deal, in seating order: a player
     sitting out is not among them. ``points`` are the attack's card points.
     ``partner`` is ``None`` when the taker plays alone (always at 3 or 4).
+    At 6 players (RULES.md section 4b) ``partner`` held the called King and
+    ``second_partner`` the called Queen; either is ``None`` (or the taker)
+    when that card was the taker's or in the chien, and both are the same
+    player when one player held both cards.
     """
 
     players: tuple[str, ...]
@@ -78,6 +82,7 @@ class Deal:
     oudlers: int
     points: Fraction
     partner: str | None = None
+    second_partner: str | None = None
     poignees: tuple[Poignee, ...] = ()
     petit_au_bout: Side | None = None
     petit_au_bout_player: str | None = None
@@ -86,10 +91,22 @@ class Deal:
 
     @property
     def attack(self) -> tuple[str, ...]:
-        """The taker, and the partner if there is one."""
-        if self.partner is None or self.partner == self.taker:
-            return (self.taker,)
-        return (self.taker, self.partner)
+        """The taker, then the King's holder, then the Queen's holder: each once."""
+        attack = [self.taker]
+        for called in (self.partner, self.second_partner):
+            if called is not None and called not in attack:
+                attack.append(called)
+        return tuple(attack)
+
+    @property
+    def king_holder(self) -> str | None:
+        """Who played with the taker by holding the called King; ``None`` if nobody did."""
+        return None if self.partner == self.taker else self.partner
+
+    @property
+    def queen_holder(self) -> str | None:
+        """Who played with the taker by holding the called Queen (6 players only)."""
+        return None if self.second_partner == self.taker else self.second_partner
 
     def side_of(self, player: str) -> Side:
         """Which side ``player`` plays on in this deal."""
@@ -127,7 +144,7 @@ _POINTS = re.compile(r"[0-9]{1,3}(\.[0-9]{1,3})?")
 
 
 DEAL_FIELDS = (
-    "players", "taker", "partner", "contract", "oudlers", "points", "poignees",
+    "players", "taker", "partner", "second_partner", "contract", "oudlers", "points", "poignees",
     "petit_au_bout", "petit_au_bout_player", "chelem", "miseres", "rules",
 )  # fmt: skip
 
@@ -147,6 +164,7 @@ def deal_from_json(
     players = reader.players()
     taker = reader.name("taker", required=True)
     partner = reader.name("partner")
+    second_partner = reader.name("second_partner")
     contract = reader.choice("contract", Contract, "contract_unknown", required=True)
     oudlers = reader.oudlers()
     points = reader.points()
@@ -172,6 +190,7 @@ def deal_from_json(
         oudlers=oudlers,
         points=points,
         partner=None if partner == taker else partner,
+        second_partner=None if second_partner == taker else second_partner,
         poignees=poignees,
         petit_au_bout=petit,
         petit_au_bout_player=petit_player,

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from .check import problems
 from .deal import ChelemOutcome, Deal, DealError, Side
 from .rules import FFT, FivePlayerSplit, HalfPoint, PetitAuBoutRule, RuleSet
+from .shares import Share, six_player_shares
 from .text import contract_name, label
 
 TARGETS = (56, 51, 41, 36)
@@ -56,10 +57,12 @@ class Result:
     unit: int
     lines: tuple[Line, ...]
     rules: RuleSet
+    shares: tuple[Share, ...] = ()
+    """At 6 players: who of the attack received which share of its total (RULES.md 4b)."""
 
     def to_json(self, lang: str | None = None) -> dict[str, object]:
-        """The 200 answer of ``spec/scoring-api.md``."""
-        return {
+        """The 200 answer of ``spec/scoring-api.md``; ``shares`` only at 6 players."""
+        answer: dict[str, object] = {
             "scores": dict(self.scores),
             "won": self.won,
             "target": self.target,
@@ -72,6 +75,9 @@ class Result:
             ],
             "rules": self.rules.to_json(),
         }
+        if self.shares:
+            answer["shares"] = [share.to_json(lang) for share in self.shares]
+        return answer
 
 
 def score(deal: Deal, rules: RuleSet = FFT) -> Result:
@@ -95,6 +101,7 @@ def score(deal: Deal, rules: RuleSet = FFT) -> Result:
     lines += chelem(deal)
     lines += miseres(deal, rules)
     unit = sum(line.points for line in lines if line.player is None)
+    shares = six_player_shares(deal, unit) if len(deal.players) == 6 else ()
     return Result(
         scores=MappingProxyType(share(deal, rules, unit, lines)),
         won=won,
@@ -103,6 +110,7 @@ def score(deal: Deal, rules: RuleSet = FFT) -> Result:
         unit=unit,
         lines=tuple(lines),
         rules=rules,
+        shares=shares,
     )
 
 
@@ -186,7 +194,10 @@ def share(deal: Deal, rules: RuleSet, unit: int, lines: list[Line]) -> dict[str,
         if player not in attack:
             scores[player] = -unit
     defenders = len(players) - len(attack)
-    if len(attack) == 2:
+    if len(players) == 6:
+        for part in six_player_shares(deal, unit):
+            scores[part.player] = part.points
+    elif len(attack) == 2:
         taker_share = _taker_share(unit, rules)
         scores[deal.taker] = taker_share
         scores[attack[1]] = defenders * unit - taker_share

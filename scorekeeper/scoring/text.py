@@ -30,8 +30,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_a_bool": {"en": "Give true or false.", "fr": "Indiquez true ou false."},
     # players and roles
     "players_count": {
-        "en": "A deal is played by 3, 4 or 5 players.",
-        "fr": "Une donne se joue à 3, 4 ou 5 joueurs.",
+        "en": "A deal is played by 3, 4, 5 or 6 players.",
+        "fr": "Une donne se joue à 3, 4, 5 ou 6 joueurs.",
     },
     "players_name": {
         "en": "Each player needs a name of 1 to 40 characters.",
@@ -48,6 +48,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "partner_not_five": {
         "en": "A partner is only called at 5 players.",
         "fr": "On n'appelle un partenaire qu'à 5 joueurs.",
+    },
+    "second_partner_not_six": {
+        "en": "A second partner (who held the called Queen) is only called at 6 players.",
+        "fr": "On n'appelle un second partenaire (qui tenait la Dame appelée) qu'à 6 joueurs.",
     },
     # contract, oudlers, points
     "contract_unknown": {
@@ -115,6 +119,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Ces poignées demandent {trumps} atouts ; il n'y en a que 22 (avec l'Excuse).",
     },
     # chelem, misère
+    "chelem_points": {
+        "en": "In a chelem made by the attack, the chien is its own: all 91 points with "
+        "3 oudlers, or 87 with 2 when the defence kept its Excuse (in a garde contre, any).",
+        "fr": "Dans un chelem de l'attaque, le chien est à elle : les 91 points avec 3 bouts, "
+        "ou 87 avec 2 si la défense a gardé son Excuse (en garde contre, tous).",
+    },
     "chelem_outcome_unknown": {
         "en": "Chelem outcome is attack, defense or none.",
         "fr": "L'issue du chelem est attack, defense ou none.",
@@ -201,6 +211,35 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "chelem_defense": {"en": "Chelem by the defence", "fr": "Chelem de la défense"},
     "misere": {"en": "Misère ({name})", "fr": "Misère ({name})"},
+    # who receives which share of the attack's total at 6 players (RULES.md section 4b)
+    "share_alone": {
+        "en": "{name}, the taker, alone: {defenders} × {unit} = {points}",
+        "fr": "{name}, preneur seul : {defenders} × {unit} = {points}",
+    },
+    "share_taker": {
+        "en": "{name}, the taker: {fraction} of {total} = {value}",
+        "fr": "{name}, preneur : {fraction} de {total} = {value}",
+    },
+    "share_taker_king": {
+        "en": "{name}, the taker, with the King's share: {fraction} of {total} = {value}",
+        "fr": "{name}, preneur, avec la part du Roi : {fraction} de {total} = {value}",
+    },
+    "share_taker_queen": {
+        "en": "{name}, the taker, with the Queen's share: {fraction} of {total} = {value}",
+        "fr": "{name}, preneur, avec la part de la Dame : {fraction} de {total} = {value}",
+    },
+    "share_king": {
+        "en": "{name}, who held the King: {fraction} of {total} = {value}",
+        "fr": "{name}, qui tenait le Roi : {fraction} de {total} = {value}",
+    },
+    "share_queen": {
+        "en": "{name}, who held the Queen: {fraction} of {total} = {value}",
+        "fr": "{name}, qui tenait la Dame : {fraction} de {total} = {value}",
+    },
+    "share_king_and_queen": {
+        "en": "{name}, who held the King and the Queen: {fraction} of {total} = {value}",
+        "fr": "{name}, qui tenait le Roi et la Dame : {fraction} de {total} = {value}",
+    },
 }
 
 CONTRACT_NAMES: dict[str, dict[str, str]] = {
