@@ -11,7 +11,7 @@ MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
 WORKERS ?= 4
 
-.PHONY: run serve test lint install browser db clean translations bench
+.PHONY: run serve test test-postgres check lint install browser db clean translations bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,15 @@ browser:
 
 test: install browser
 	$(BIN)/pytest
+
+# The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL.
+test-postgres: install browser
+	@test -n "$(TEST_DATABASE_URL)" || { echo "Set TEST_DATABASE_URL=postgresql://…"; exit 2; }
+	$(BIN)/pytest -m db
+
+# The inner loop: lint and every test that is neither slow nor a browser's, on both cores.
+check: lint
+	$(BIN)/pytest -q -m "not slow and not browser" -n 2
 
 # Benchmarks, not tests: they print a table and write bench-results.json.
 bench: install browser

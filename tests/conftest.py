@@ -23,6 +23,19 @@ def examples() -> list[dict[str, Any]]:
     return cases
 
 
+DATABASE_FIXTURES = {"app", "client", "live_app"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what a test needs: Chromium (``make check`` leaves those out), or the database
+    (the tests CI runs a second time, on PostgreSQL)."""
+    for item in items:
+        if "browser" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+        if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db)
+
+
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 """A PostgreSQL server to run the suite against; SQLite files in tmp_path otherwise."""
 
@@ -32,7 +45,8 @@ def database_uri(tmp_path: Path, name: str = "test") -> str:
     if not TEST_DATABASE_URL:
         return f"sqlite:///{tmp_path / (name + '.sqlite')}"
     server = make_url(database_url(TEST_DATABASE_URL))
-    fresh = f"{server.database}_{name}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # parallel runs: one database each
+    fresh = f"{server.database}_{name}{worker}"
     engine = create_engine(server, isolation_level="AUTOCOMMIT")
     with engine.connect() as connection:
         connection.execute(text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))

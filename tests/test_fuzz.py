@@ -38,6 +38,9 @@ from scorekeeper.scoring import VARIANTS
 
 from .conftest import TEST_DATABASE_URL, deal_data, start_evening
 
+pytestmark = pytest.mark.slow  # hypothesis over every form: `make test`, not `make check`
+
+
 Value = str | bytes
 V = TypeVar("V", str, bytes)
 Pair = tuple[str, Value]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
@@ -14,6 +15,7 @@ from scorekeeper.db import db
 from .conftest import database_uri
 
 
+@pytest.mark.db
 def test_upgrade_gives_the_models_schema_and_downgrade_undoes_it(tmp_path: Path) -> None:
     database = database_uri(tmp_path, "migrations")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})

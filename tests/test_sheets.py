@@ -325,3 +325,19 @@ def test_an_evening_link_does_not_lead_to_its_club(app: Flask, client: FlaskClie
         club = db.session.scalars(select(Sheet)).one().club.token
     for url in (f"/e/{token}", f"/e/{token}/deals/new", f"/e/{token}/summary"):
         assert club not in client.get(url).get_data(as_text=True), url
+
+
+def test_a_deal_stored_before_a_new_check_still_opens_with_its_scores(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    with app.app_context():  # an attack chelem with 3 oudlers and 88 points: refused today
+        deal = db.session.scalars(select(Deal)).one()
+        deal.oudlers, deal.points_half = 3, 176
+        deal.chelem_announced, deal.chelem_outcome = True, "attack"
+        db.session.commit()
+    page = client.get(f"/e/{token}/deals/1", headers=EN)
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and "its scores stand as stored" in text
+    assert "<dt>Alice</dt><dd>198</dd>" in text

@@ -18,6 +18,7 @@ from .test_exports import full_evening, upload
 SOFFICE = shutil.which("soffice")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     SOFFICE is None, reason="LibreOffice is not installed: spreadsheet test skipped"
 )

@@ -541,6 +541,7 @@ def imported(club: Club, day: date, deals: int) -> Sheet:
     return import_evening(club, name=f"Soirée {day}", day=day, rules=FFT, deals=rows)
 
 
+@pytest.mark.slow
 def test_a_club_of_5000_deals_costs_the_same_queries_and_stays_fast(app: Flask) -> None:
     client = app.test_client()
     with app.app_context():

@@ -6,6 +6,7 @@ import csv
 import io
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -287,6 +288,7 @@ def test_twelve_players_three_rounds_from_start_to_final_ranking(
     assert "Final ranking" in public
 
 
+@pytest.mark.slow
 def test_a_400_player_tournament_draws_five_rounds_and_ranks(
     app: Flask, client: FlaskClient
 ) -> None:

@@ -92,6 +92,12 @@ def entry_of(sheet: Sheet, deal: Deal) -> Entry:
     return deal.entry(names_of(sheet))
 
 
+def ledger_scores(sheet: Sheet, deal: Deal) -> dict[str, int]:
+    """A deal's stored scores, by name."""
+    names = names_of(sheet)
+    return {names[s.player_id]: s.points for s in deal.scores}
+
+
 def last_deal(sheet: Sheet) -> Deal | None:
     return db.session.scalars(
         select(Deal).where(Deal.sheet_id == sheet.id).order_by(Deal.number.desc()).limit(1)

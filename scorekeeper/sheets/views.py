@@ -213,7 +213,10 @@ def view_deal(token: str, number: int) -> str:
 def _explain(sheet: Sheet, number: int, editable: bool) -> str:
     deal = _deal_or_404(sheet, number)
     entry = store.entry_of(sheet, deal)
-    scored = score_entry(entry, sheet.rules)
+    try:
+        scored: Scored | None = score_entry(entry, sheet.rules)
+    except DealError:  # stored before a check that now refuses it: its scores stand
+        scored = None
     stored = {s.player_id: s.points for s in deal.scores}
     return render_template(
         "sheets/deal.html",
@@ -222,6 +225,7 @@ def _explain(sheet: Sheet, number: int, editable: bool) -> str:
         entry=entry,
         scored=scored,
         stored=stored,
+        deal_scores=store.ledger_scores(sheet, deal),
         lang=current_lang(),
         editable=editable,
     )
