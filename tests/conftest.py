@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,19 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def based_on(client: FlaskClient, url: str) -> dict[str, str]:
+    """What the form of the page at ``url`` says its write is based on: the deal's id and
+    version (a correction, deletion or undo), as a person's phone would send them."""
+    page = client.get(url).get_data(as_text=True)
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        name = re.search(r'name="(deal|version)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and value:
+            fields[name.group(1)] = value.group(1)
+    return fields
 
 
 SEATS = ("Alice", "Bob", "Chloé", "David", "Émile", "Fanny")

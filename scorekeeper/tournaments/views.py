@@ -21,9 +21,9 @@ from scorekeeper.forms import options
 from scorekeeper.i18n import name_key, points_text
 from scorekeeper.links import club_or_404, remember, tournament_or_404
 from scorekeeper.models import Entrant, Round, RoundState, Sheet, Tournament
-from scorekeeper.qr import qr_response
+from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads
 from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
@@ -217,13 +217,13 @@ def unlock(token: str, sheet_id: int) -> Response:
 def table_qr(token: str, sheet_id: int) -> Response:
     tournament = tournament_or_404(token)
     sheet = _sheet_or_404(tournament, sheet_id)
-    return qr_response(url_for("sheets.ledger", token=sheet.edit_token, _external=True))
+    return qr_response(shared_url("sheets.ledger", token=sheet.edit_token))
 
 
 @bp.get("/o/<token>/public-qr.svg")
 def public_qr(token: str) -> Response:
     tournament = tournament_or_404(token)
-    return qr_response(url_for("public.ranking", token=tournament.public_token, _external=True))
+    return qr_response(shared_url("public.ranking", token=tournament.public_token))
 
 
 @bp.get("/o/<token>/rounds/<int:number>/plan")
@@ -245,7 +245,7 @@ def sheets_print(token: str, number: int) -> str:
     round_ = round_or_404(tournament, number)
     blank = request.args.get("blank") == "1"
     sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
-    ledgers = {} if blank else {t: store.ledger(s) for t, s in sheets.items()}
+    ledgers = {} if blank else {t: reads.ledger(s) for t, s in sheets.items()}
     details = {} if blank else {t: _details(s) for t, s in sheets.items()}
     return render_template(
         "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
@@ -258,7 +258,7 @@ def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
 
     return {
         number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))
-        for number, (entry, _) in enumerate(store.entries(sheet), 1)
+        for number, (entry, _) in enumerate(reads.entries(sheet), 1)
     }
 
 
