@@ -8,28 +8,19 @@ the wrong deal, or under a seating the person did not see.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import threading
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore
 
-from .conftest import based_on, database_uri, deal_data, start_evening
+from .conftest import based_on, deal_data, send, start_evening
 
 EN = {"Accept-Language": "en"}
 JSON = {"Accept": "application/json", "Accept-Language": "en"}
@@ -143,49 +134,6 @@ def test_a_stale_undo_takes_back_nothing_else(app: Flask, client: FlaskClient) -
     assert [p for _, _, p in stored(app)] == [82, 84]
     assert client.post(f"/e/{token}/undo", data={}).status_code == 409  # says nothing: refused
     assert len(stored(app)) == 2
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
-    """The app on a threaded server of 127.0.0.1, with its own database."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "race",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "race"),
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield app, f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-
-
-def send(url: str, data: dict[str, Any], json_answer: bool = True) -> tuple[int, Any]:
-    body = urlencode(data, doseq=True).encode()
-    headers = {"Accept": "application/json"} if json_answer else {}
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            text = response.read().decode()
-            status = response.status
-    except urllib.error.HTTPError as error:
-        text, status = error.read().decode(), error.code
-    try:
-        return status, json.loads(text)
-    except ValueError:
-        return status, text
 
 
 @pytest.mark.db

@@ -307,6 +307,7 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
         tournaments.register(tournament, [f"Joueur {n:03d}" for n in range(400)], True)
         for _ in range(5):
             round_ = tournaments.draw_round(tournament)
+            assert round_ is not None
             sheets = tournaments.start_round(round_)
             db.session.flush()
             for sheet in sheets:  # one garde made by 8 at every table, seat 2 taking

@@ -83,8 +83,17 @@ def new_deal(token: str) -> Page:
     if "preview" in request.form:
         return _deal_page(sheet, form, scored)
     number = None if "as_next" in request.form else form.basis_number()
+    limit = _round_limit(sheet)
     try:
-        deal, replayed = store.save_deal(sheet, entry, scored, form.once.data or None, number)
+        deal, replayed = store.save_deal(
+            sheet, entry, scored, form.once.data or None, number, limit
+        )
+    except store.Full:
+        message = _closed_message(sheet, limit)
+        if wants_json():
+            return answer(409, status="closed", message=message)
+        flash(message)
+        return redirect(url_for("sheets.ledger", token=token))
     except store.NumberTaken as taken:
         theirs = _summary(reads.entry_of(sheet, taken.theirs), taken.theirs.number)
         message = _("Another phone saved deal %(n)d meanwhile: %(theirs)s",
@@ -104,11 +113,16 @@ def new_deal(token: str) -> Page:
     return redirect(url_for("deals.new_deal", token=token))
 
 
-def _round_full(sheet: Sheet) -> int | None:
-    """A tournament table that played all its deals: how many; else ``None``."""
+def _round_limit(sheet: Sheet) -> int | None:
+    """The deals a tournament table plays in its round, if it has a number of deals."""
     if sheet.tournament is None:
         return None
-    expected = tournaments.expected_deals(sheet.tournament, sheet)
+    return tournaments.expected_deals(sheet.tournament, sheet)
+
+
+def _round_full(sheet: Sheet) -> int | None:
+    """A tournament table that played all its deals: how many; else ``None``."""
+    expected = _round_limit(sheet)
     return expected if expected is not None and reads.deal_count(sheet) >= expected else None
 
 

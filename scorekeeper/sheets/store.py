@@ -91,6 +91,10 @@ class NumberTaken(Exception):
         self.theirs = theirs
 
 
+class Full(Exception):
+    """A tournament table has all the deals of its round."""
+
+
 class Stale(Exception):
     """The deal a correction, deletion or undo was based on changed or went meanwhile.
 
@@ -120,7 +124,12 @@ def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
 
 
 def save_deal(
-    sheet: Sheet, entry: Entry, scored: Scored, key: str | None, number: int | None = None
+    sheet: Sheet,
+    entry: Entry,
+    scored: Scored,
+    key: str | None,
+    number: int | None = None,
+    limit: int | None = None,
 ) -> tuple[Deal, bool]:
     """Store and commit a new deal once; the deal, and whether it was stored before.
 
@@ -129,7 +138,8 @@ def save_deal(
     twice. ``number`` is the deal number it was entered for: if another phone
     stored that number meanwhile, :class:`NumberTaken` says so and nothing is
     stored (without it, the deal goes after the last one). The deal always takes
-    the next number, so the numbering stays whole.
+    the next number, so the numbering stays whole. ``limit``: the deals a tournament
+    table plays in its round; :class:`Full` past it, however many phones save at once.
     """
     for _ in range(3):
         lock(sheet)
@@ -139,6 +149,9 @@ def save_deal(
             return found, True
         last = last_deal(sheet)
         count = 0 if last is None else last.number
+        if limit is not None and count >= limit:
+            db.session.rollback()
+            raise Full
         if number is not None and count >= number:
             theirs = deal_by_number(sheet, number)
             db.session.rollback()

@@ -90,16 +90,10 @@ def dashboard(token: str) -> str:
         swap=swap,
         present=len(tournaments.present(tournament)),
         corrections=tournaments.corrections(tournament),
-        can_draw=_can_draw(tournament),
+        can_draw=tournaments.can_draw(tournament),
         live_version=tournaments.live_version(tournament),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
-
-
-def _can_draw(tournament: Tournament) -> bool:
-    current = tournaments.current_round(tournament)
-    done = current is None or current.state is RoundState.DONE
-    return done and len(tournament.round_list) < tournament.rounds
 
 
 @bp.post("/o/<token>/players")
@@ -142,15 +136,26 @@ def withdraw(token: str, entrant_id: int) -> Response:
 @bp.post("/o/<token>/draw")
 def draw(token: str) -> Response:
     tournament = tournament_or_404(token)
-    if not _can_draw(tournament):
-        flash(_("The current round is not finished: every sheet must be signed first."))
-    elif len(tournaments.present(tournament)) < 3:
+    if len(tournaments.present(tournament)) < 3:
         flash(_("At least 3 players must be checked in to draw a round."))
+    elif (round_ := tournaments.draw_round(tournament)) is None:
+        db.session.rollback()
+        flash(_draw_refusal(tournament))
     else:
-        round_ = tournaments.draw_round(tournament)
         db.session.commit()
         flash(_("Round %(n)d drawn with seed %(seed)d.", n=round_.number, seed=round_.seed))
     return redirect(url_for("tournaments.dashboard", token=token))
+
+
+def _draw_refusal(tournament: Tournament) -> str:
+    """Why the next round cannot be drawn, as it really is."""
+    current = tournaments.current_round(tournament)
+    if len(tournament.round_list) >= tournament.rounds:
+        return str(_("Every round of the tournament is drawn."))
+    if current is not None and current.state is RoundState.DRAWN:
+        return str(_("Round %(n)d is drawn already: start it, or redraw it.", n=current.number))
+    return str(_("Round %(n)d is still being played: every table must sign, or close the "
+                 "round.", n=current.number if current else 0))  # fmt: skip
 
 
 @bp.post("/o/<token>/rounds/<int:number>/swap")
@@ -175,10 +180,12 @@ def swap(token: str, number: int) -> Response:
 def start(token: str, number: int) -> Response:
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state is RoundState.DRAWN:
-        tournaments.start_round(round_)
+    if tournaments.start_round(round_):
         db.session.commit()
         flash(_("Round %(n)d started: each table opens its sheet by its QR code.", n=number))
+    else:
+        db.session.rollback()
+        flash(_("Round %(n)d has started already.", n=number))
     return redirect(url_for("tournaments.dashboard", token=token))
 
 
@@ -187,10 +194,11 @@ def close_round(token: str, number: int) -> Response:
     """End a round even though some sheets are not signed: they lock as they stand."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state is RoundState.PLAYING:
-        tournaments.close_round(tournament, round_)
+    if tournaments.close_round(tournament, round_):
         db.session.commit()
         flash(_("Round %(n)d closed.", n=number))
+    else:
+        db.session.rollback()
     return redirect(url_for("tournaments.dashboard", token=token))
 
 

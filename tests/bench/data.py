@@ -188,6 +188,7 @@ def add_tournament(
 def start_next_round(tournament: Tournament) -> list[Sheet]:
     """Draw the next round and start it; committed."""
     round_ = tournaments.draw_round(tournament)
+    assert round_ is not None
     db.session.flush()
     sheets = tournaments.start_round(round_)
     db.session.commit()
