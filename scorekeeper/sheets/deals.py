@@ -182,6 +182,7 @@ def _deal_page(
         count=reads.deal_count(sheet),
         conflict=conflict,
         passed=passed,
+        withdrawn=tournaments.withdrawn_at(sheet),
     )
 
 

@@ -19,10 +19,12 @@ def ranking(token: str) -> str:
     """The ranking for a projector: large type, refreshed every 30 seconds."""
     tournament = tournament_or_404(token, public=True)
     current = tournaments.current_round(tournament)
+    standings = tournaments.standings(tournament)
     return render_template(
         "tournaments/public/ranking.html",
         tournament=tournament,
-        standings=tournaments.standings(tournament),
+        standings=standings,
+        absent=tournaments.no_shows(tournament, standings),
         current=current,
         projector=request.args.get("projector") == "1",
     )

@@ -28,6 +28,8 @@ class Standing:
     best_round: int
     lost_as_taker: int
     rounds: dict[int, int] = field(default_factory=dict)
+    withdrawn: bool = False
+    """Withdrawn from the tournament: ranked on the rounds played."""
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -39,8 +41,11 @@ def rank(
     results: Iterable[RoundResult],
     players: Iterable[str] = (),
     lost_as_taker: Mapping[str, int] | None = None,
+    withdrawn: Iterable[str] = (),
 ) -> list[Standing]:
     """The ranking; players with equal total, best round and deals lost share a rank.
+
+    ``players`` rank even without a result; ``withdrawn`` are marked so.
 
     >>> [(s.rank, s.player) for s in rank([RoundResult("A", 1, 10), RoundResult("B", 1, 10),
     ...                                    RoundResult("C", 1, 30)])]
@@ -48,6 +53,7 @@ def rank(
     """
     rounds: dict[str, dict[int, int]] = {name: {} for name in players}
     lost = lost_as_taker or {}
+    gone = set(withdrawn)
     for result in results:
         per_round = rounds.setdefault(result.player, {})
         per_round[result.round] = per_round.get(result.round, 0) + result.total
@@ -60,6 +66,7 @@ def rank(
                 best_round=max(per_round.values(), default=0),
                 lost_as_taker=lost.get(name, 0),
                 rounds=per_round,
+                withdrawn=name in gone,
             )
             for name, per_round in rounds.items()
         ),
@@ -76,6 +83,7 @@ def rank(
                 best_round=line.best_round,
                 lost_as_taker=line.lost_as_taker,
                 rounds=line.rounds,
+                withdrawn=line.withdrawn,
             )
         )
     return ranked

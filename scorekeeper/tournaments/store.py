@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
+from itertools import count
 
 from sqlalchemy import func, select, update
 
@@ -35,6 +36,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring import TARGETS, RuleSet
 from scorekeeper.scoring.score import outcome
+from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
 from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.tournaments.draw import Prefer, draw, swap
@@ -173,6 +175,58 @@ def swap_players(round_: Round, a: int, b: int) -> None:
     round_.seats = _seats(swapped)
 
 
+class AbsentSeated(Exception):
+    """A round cannot start with an absent or withdrawn player at a table."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(", ".join(names))
+        self.names = names
+
+
+def attendance_changes(round_: Round) -> tuple[list[str], list[str]]:
+    """Since a round was drawn: who is seated but no longer present, and who is present
+    but not seated (a latecomer)."""
+    present_ids = {e.player_id for e in present(round_.tournament)}
+    seated = {s.player_id for s in round_.seats}
+    names = {e.player_id: e.player.name for e in round_.tournament.entrants}
+    gone = sorted((names[p] for p in seated - present_ids), key=name_key)
+    new = sorted((names[p] for p in present_ids - seated), key=name_key)
+    return gone, new
+
+
+def redraw_round(round_: Round) -> int:
+    """Draw a drawn round again after a change of attendance, keeping every table whose
+    players are all still here when the others can be seated without them; how many
+    tables were kept."""
+    tournament = round_.tournament
+    lock(tournament)
+    db.session.refresh(round_, ["state"])
+    if round_.state is not RoundState.DRAWN:
+        return 0
+    present_ids = [e.player_id for e in present(tournament)]
+    here = set(present_ids)
+    current = tables(round_)
+    kept = [table for table in current if all(p in here for p in table)]
+    seated = {p for table in kept for p in table}
+    others = [p for p in present_ids if p not in seated]
+    history = [tables(r) for r in tournament.round_list if r.number < round_.number]
+    prefer = Prefer(tournament.prefer)
+    if not others:
+        drawn: list[list[int]] = []
+    elif len(others) >= 3:
+        drawn = [list(t) for t in draw(others, prefer, round_.seed, [*history, kept])]
+    else:  # too few to seat apart: everybody is drawn again
+        kept, drawn = [], [list(t) for t in draw(present_ids, prefer, round_.seed, history)]
+    numbered = {n: table for n, table in enumerate(current, 1) if table in kept}
+    free = (n for n in count(1) if n not in numbered)
+    for table in drawn:  # kept tables keep their numbers; the others take the free ones
+        numbered[next(free)] = table
+    round_.seats.clear()
+    db.session.flush()
+    round_.seats = _seats([numbered[n] for n in sorted(numbered)])
+    return len(kept)
+
+
 def start_round(round_: Round) -> list[Sheet]:
     """Open a sheet for each table; the clock starts when the round has a time limit.
     Nothing when the round was started already (by another press)."""
@@ -181,6 +235,9 @@ def start_round(round_: Round) -> list[Sheet]:
     db.session.refresh(round_, ["state"])
     if round_.state is not RoundState.DRAWN:
         return []
+    gone, _ = attendance_changes(round_)
+    if gone:
+        raise AbsentSeated(gone)
     names = {e.player_id: e.player.name for e in tournament.entrants}
     sheets = []
     for number, players in enumerate(tables(round_), 1):
@@ -210,8 +267,9 @@ def start_round(round_: Round) -> list[Sheet]:
 def table_sheet_name(name: str, round_number: int, table: int) -> str:
     """A table's sheet name, "<tournament> · R1 · T3", shortened to fit its column.
 
-    >>> table_sheet_name("x" * 80, 1, 3)[-12:]
-    'xxxx… · R1 · T3'
+    >>> name = table_sheet_name("x" * 80, 1, 3)
+    >>> len(name), name[-13:]
+    (80, 'xx… · R1 · T3')
     """
     suffix = f" · R{round_number} · T{table}"
     room = TITLE_LENGTH - len(suffix)
@@ -332,6 +390,14 @@ def _round_done_if_signed(sheet: Sheet) -> None:
         round_.state = RoundState.DONE
 
 
+def withdrawn_at(sheet: Sheet) -> list[str]:
+    """The players of a table's sheet who have withdrawn from the tournament."""
+    if sheet.tournament is None:
+        return []
+    gone = {e.player_id for e in sheet.tournament.entrants if e.withdrawn}
+    return [seat.player.name for seat in sheet.seats if seat.player_id in gone]
+
+
 def corrections(tournament: Tournament) -> list[Correction]:
     return list(
         db.session.scalars(
@@ -379,6 +445,16 @@ def standings(tournament: Tournament) -> list[Standing]:
     ]
     return rank(
         results,
-        players=[names[e.player_id] for e in tournament.entrants],
         lost_as_taker={names[pid]: n for pid, n in lost.items() if pid in names},
+        withdrawn=[names[e.player_id] for e in tournament.entrants if e.withdrawn],
+    )
+
+
+def no_shows(tournament: Tournament, ranked: Sequence[Standing]) -> list[str]:
+    """Registered players with no result: never checked in, or not yet at a table that
+    played. They are listed apart from the ranking, by name."""
+    playing = {s.player for s in ranked}
+    return sorted(
+        (e.player.name for e in tournament.entrants if e.player.name not in playing),
+        key=name_key,
     )

@@ -91,6 +91,9 @@ def dashboard(token: str) -> str:
         present=len(tournaments.present(tournament)),
         corrections=tournaments.corrections(tournament),
         can_draw=tournaments.can_draw(tournament),
+        changes=tournaments.attendance_changes(current)
+        if current is not None and current.state is RoundState.DRAWN
+        else ([], []),
         live_version=tournaments.live_version(tournament),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
@@ -119,8 +122,13 @@ def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
 @bp.post("/o/<token>/players/<int:entrant_id>/check-in")
 def check_in(token: str, entrant_id: int) -> Response:
     tournament = tournament_or_404(token)
-    tournaments.toggle_check_in(_entrant_or_404(tournament, entrant_id))
+    entrant = _entrant_or_404(tournament, entrant_id)
+    tournaments.toggle_check_in(entrant)
     db.session.commit()
+    name = entrant.player.name
+    flash(_("%(name)s is checked in.", name=name) if entrant.checked_in
+          else _("%(name)s is no longer checked in.", name=name))  # fmt: skip
+    _attendance_note(tournament, entrant)
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
 
@@ -128,8 +136,14 @@ def check_in(token: str, entrant_id: int) -> Response:
 def withdraw(token: str, entrant_id: int) -> Response:
     """Withdraw a player from the next rounds, or bring them back."""
     tournament = tournament_or_404(token)
-    tournaments.toggle_withdrawn(_entrant_or_404(tournament, entrant_id))
+    entrant = _entrant_or_404(tournament, entrant_id)
+    tournaments.toggle_withdrawn(entrant)
     db.session.commit()
+    name = entrant.player.name
+    flash(_("%(name)s is withdrawn from the next rounds; the rounds played still count.",
+            name=name) if entrant.withdrawn
+          else _("%(name)s is back in the tournament.", name=name))  # fmt: skip
+    _attendance_note(tournament, entrant)
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
 
@@ -145,6 +159,22 @@ def draw(token: str) -> Response:
         db.session.commit()
         flash(_("Round %(n)d drawn with seed %(seed)d.", n=round_.number, seed=round_.seed))
     return redirect(url_for("tournaments.dashboard", token=token))
+
+
+def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
+    """What a change of attendance means for the round under way, said to the organiser."""
+    current = tournaments.current_round(tournament)
+    if current is None or current.state is RoundState.DONE:
+        return
+    seat = next((s for s in current.seats if s.player_id == entrant.player_id), None)
+    here = entrant.checked_in and not entrant.withdrawn
+    if current.state is RoundState.DRAWN and ((seat is None) == here):
+        flash(_("Round %(n)d was drawn before this change: draw it again before starting it.",
+                n=current.number))  # fmt: skip
+    elif current.state is RoundState.PLAYING and seat is not None and not here:
+        flash(_("Table %(t)d plays round %(n)d to its end as seated; if %(name)s leaves now, "
+                "end that table's sheet as it stands. %(name)s is not drawn again.",
+                t=seat.table, n=current.number, name=entrant.player.name))  # fmt: skip
 
 
 def _draw_refusal(tournament: Tournament) -> str:
@@ -180,12 +210,37 @@ def swap(token: str, number: int) -> Response:
 def start(token: str, number: int) -> Response:
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if tournaments.start_round(round_):
+    try:
+        started = tournaments.start_round(round_)
+    except tournaments.AbsentSeated as absent:
+        db.session.rollback()
+        flash(_("%(names)s: seated but not here. Draw round %(n)d again before starting it.",
+                names=", ".join(absent.names), n=number))  # fmt: skip
+        return redirect(url_for("tournaments.dashboard", token=token))
+    if started:
         db.session.commit()
         flash(_("Round %(n)d started: each table opens its sheet by its QR code.", n=number))
     else:
         db.session.rollback()
         flash(_("Round %(n)d has started already.", n=number))
+    return redirect(url_for("tournaments.dashboard", token=token))
+
+
+@bp.post("/o/<token>/rounds/<int:number>/redraw")
+def redraw(token: str, number: int) -> Response:
+    """Draw a drawn round again after a change of attendance."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    if round_.state is not RoundState.DRAWN:
+        flash(_("The round has started: its tables are fixed."))
+    elif len(tournaments.present(tournament)) < 3:
+        flash(_("At least 3 players must be checked in to draw a round."))
+    else:
+        kept = tournaments.redraw_round(round_)
+        db.session.commit()
+        flash(ngettext("Round %(n)d drawn again; %(num)d table kept as it was.",
+                       "Round %(n)d drawn again; %(num)d tables kept as they were.",
+                       kept, n=number))  # fmt: skip
     return redirect(url_for("tournaments.dashboard", token=token))
 
 
@@ -273,8 +328,10 @@ def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
 @bp.get("/o/<token>/ranking")
 def ranking_print(token: str) -> str:
     tournament = tournament_or_404(token)
+    standings = tournaments.standings(tournament)
     return render_template(
         "tournaments/ranking_print.html",
         tournament=tournament,
-        standings=tournaments.standings(tournament),
+        standings=standings,
+        absent=tournaments.no_shows(tournament, standings),
     )
