@@ -38,7 +38,7 @@ db: install
 	$(FLASK) db upgrade
 
 run: db
-	$(FLASK) run --host $(HOST) --port $(PORT)
+	LISTEN_HOST=$(HOST) $(FLASK) run --host $(HOST) --port $(PORT)
 
 # A club server: gunicorn, settings from the environment (DATABASE_URL, SECRET_KEY,
 # PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout.

@@ -65,7 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper import api, clubs, home, templating
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
-    from scorekeeper.sheets import evenings
+    from scorekeeper.sheets import deals, evenings
     from scorekeeper.sheets import views as sheets
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import public
@@ -76,7 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets, files, stats, tournaments, public):
+    for module in (home, clubs, evenings, sheets, deals, files, stats, tournaments, public):
         app.register_blueprint(module.bp)
 
     @app.after_request

@@ -11,7 +11,7 @@ from scorekeeper.db import db
 from scorekeeper.forms import ClubForm
 from scorekeeper.links import club_or_404, remember
 from scorekeeper.models import Club, Tournament
-from scorekeeper.qr import qr_response
+from scorekeeper.qr import qr_response, shared_url
 
 bp = Blueprint("clubs", __name__)
 
@@ -54,5 +54,5 @@ def new_club_form() -> str:
 @bp.get("/c/<token>/qr.svg")
 def club_qr(token: str) -> Response:
     club = club_or_404(token)
-    url = url_for("clubs.club", token=club.token, _external=True)
+    url = shared_url("clubs.club", token=club.token)
     return qr_response(url)

@@ -37,6 +37,10 @@ def from_environment() -> dict[str, Any]:
         settings["PREFERRED_URL_SCHEME"] = scheme
     if os.environ.get("PROXY_FIX"):
         settings["PROXY_FIX"] = True
+    if public := os.environ.get("PUBLIC_URL"):  # the club server's address, for QR codes
+        settings["PUBLIC_URL"] = public
+    if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…`
+        settings["LISTEN_HOST"] = listen
     if zone := os.environ.get("TIMEZONE"):
         settings["BABEL_DEFAULT_TIMEZONE"] = zone
     return settings

@@ -9,6 +9,7 @@ from flask import Flask
 
 from scorekeeper.forms import VARIANT_NAMES
 from scorekeeper.i18n import current_lang, points_text
+from scorekeeper.qr import shared_url
 from scorekeeper.scoring import VARIANTS, RuleSet, contract_name
 
 
@@ -69,4 +70,5 @@ def init_app(app: Flask) -> None:
             "contract_short": contract_short,
             "current_tables": round_tables,
             "record_text": record_text,
+            "shared_url": shared_url,
         }

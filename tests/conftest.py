@@ -2,14 +2,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, make_url, text
+from werkzeug.serving import make_server
 
 from scorekeeper import create_app, database_url
 from scorekeeper.db import db
@@ -79,6 +85,19 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+def based_on(client: FlaskClient, url: str) -> dict[str, str]:
+    """What the form of the page at ``url`` says its write is based on: the deal's id and
+    version (a correction, deletion or undo), as a person's phone would send them."""
+    page = client.get(url).get_data(as_text=True)
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        name = re.search(r'name="(deal|version)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and value:
+            fields[name.group(1)] = value.group(1)
+    return fields
+
+
 SEATS = ("Alice", "Bob", "Chloé", "David", "Émile", "Fanny")
 
 
@@ -139,3 +158,48 @@ def start_tournament(
     if start:
         client.post(f"/o/{organiser}/rounds/1/start")
     return organiser
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
+    """The app on a threaded server of 127.0.0.1, with its own database."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "race",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "race"),
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield app, f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def send(url: str, data: dict[str, Any], json_answer: bool = True) -> tuple[int, Any]:
+    """POST a form as a phone does, without cookies (CSRF is off on ``served``); the status
+    and the answer, as JSON when it is."""
+    body = urlencode(data, doseq=True).encode()
+    headers = {"Accept": "application/json"} if json_answer else {}
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            text = response.read().decode()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        text, status = error.read().decode(), error.code
+    try:
+        return status, json.loads(text)
+    except ValueError:
+        return status, text

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-from .conftest import database_uri, deal_data, start_evening, start_tournament
+from .conftest import based_on, database_uri, deal_data, start_evening, start_tournament
 
 APPS: list[Flask] = []
 
@@ -65,7 +65,7 @@ def fill(client: FlaskClient) -> str:
         seated = re.findall(r'name="taker" type="radio" value="([^"]+)"', form)
         client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[1]))
         client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[2]))
-        client.post(f"/e/{table}/undo")
+        client.post(f"/e/{table}/undo", data=based_on(client, f"/e/{table}/undo"))
         client.post(f"/e/{table}/sign", data={f"sign-{i}": "1" for i in range(len(seated))})
     return token
 

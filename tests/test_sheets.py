@@ -13,7 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
 
-from .conftest import database_uri, deal_data, start_evening
+from .conftest import based_on, database_uri, deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
 
@@ -174,7 +174,8 @@ def test_a_correction_rescores_that_deal_and_the_totals(app: Flask, client: Flas
         client.post(f"/e/{token}/deals/new", data=deal_data(taker=taker))
     edit = client.get(f"/e/{token}/deals/2/edit").get_data(as_text=True)
     assert 'value="49"' in edit
-    data = deal_data(taker="Bob", points="38", dealer="Bob", version="1")
+    data = deal_data(taker="Bob", points="38", dealer="Bob")
+    data |= based_on(client, f"/e/{token}/deals/2/edit")
     response = client.post(f"/e/{token}/deals/2/edit", data=data)
     assert response.status_code == 302
     # 38 with 2 oudlers: lost by 3, (25 + 3) × 2 = 56; Bob -168.
@@ -189,10 +190,9 @@ def test_a_correction_of_a_deal_changed_meanwhile_is_refused(
 ) -> None:
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data())
-    client.post(f"/e/{token}/deals/1/edit", data=deal_data(points="50", version="1"))
-    stale = client.post(
-        f"/e/{token}/deals/1/edit", data=deal_data(points="60", version="1"), headers=EN
-    )
+    shown = based_on(client, f"/e/{token}/deals/1/edit")  # two phones open the correction
+    client.post(f"/e/{token}/deals/1/edit", data=deal_data(points="50") | shown)
+    stale = client.post(f"/e/{token}/deals/1/edit", data=deal_data(points="60") | shown, headers=EN)
     assert stale.status_code == 409
     page = stale.get_data(as_text=True)
     assert "Another phone changed this deal meanwhile" in page and 'value="50"' in page
@@ -207,11 +207,11 @@ def test_delete_renumbers_and_undo_takes_back_the_last(app: Flask, client: Flask
         as_text=True
     )
     assert len(deals(app)) == 4  # the confirmation page deletes nothing
-    client.post(f"/e/{token}/deals/2/delete")
+    client.post(f"/e/{token}/deals/2/delete", data=based_on(client, f"/e/{token}/deals/2/delete"))
     assert [(n, s[0]) for n, _, s in deals(app)] == [(1, 198), (2, -66), (3, -66)]
     assert "Take back deal 3?" in client.get(f"/e/{token}/undo", headers=EN).get_data(as_text=True)
     assert len(deals(app)) == 3
-    client.post(f"/e/{token}/undo")
+    client.post(f"/e/{token}/undo", data=based_on(client, f"/e/{token}/undo"))
     assert [n for n, _, _ in deals(app)] == [1, 2]
     # Alice dealt 1, Bob 2, Chloé 3 before the deletion; the next dealer follows deal 2's.
     assert deals(app)[1][1] == "Chloé"
@@ -309,10 +309,10 @@ def test_a_long_evening_shows_its_last_deals_and_all_on_demand(
     # Alice took every deal: 198 each; the totals count the hidden deals too.
     assert f">{198 * (LEDGER_ROWS + 3)}<" in page
     with app.app_context():
-        from scorekeeper.sheets import store
+        from scorekeeper.sheets import reads
 
         sheet = db.session.scalars(select(Sheet)).one()
-        rows = store.ledger(sheet, last=2).rows
+        rows = reads.ledger(sheet, last=2).rows
         assert [r.number for r in rows] == [LEDGER_ROWS + 2, LEDGER_ROWS + 3]
         assert rows[0].totals["Alice"] == 198 * (LEDGER_ROWS + 2)  # counted from the start
     everything = client.get(f"/e/{token}?all=1").get_data(as_text=True)

@@ -55,7 +55,7 @@ from scorekeeper.db import db
 from scorekeeper.files.imports import import_evening
 from scorekeeper.models import Club, Deal, Player, Sheet, SheetKind
 from scorekeeper.scoring import FFT, Contract, Side
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry, score_entry
 
 from .conftest import SEATS, deal_data, start_evening
@@ -153,7 +153,7 @@ def test_the_summary_ranks_the_evening_and_agrees_with_the_ledger(
     ]  # fmt: skip
     with app.app_context():  # the ledger's own totals
         sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == club.edit[0])).one()
-        assert store.ledger(sheet).totals == {"Alice": 227, "Bob": -325, "Chloé": 135, "David": -37}
+        assert reads.ledger(sheet).totals == {"Alice": 227, "Bob": -325, "Chloé": 135, "David": -37}
     # The chart's table: the running totals after each deal, in the ranking's order.
     assert rows(page, 1) == [
         ["1", "198", "-66", "-66", "-66"], ["2", "270", "6", "6", "-282"],

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Correction, Round, Sheet, Tournament
 
-from .conftest import NAMES, deal_data, start_tournament
+from .conftest import NAMES, based_on, deal_data, start_tournament
 
 EN = {"Accept-Language": "en"}
 
@@ -121,9 +121,10 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
     with app.app_context():
         sheet_id = db.session.scalars(select(Sheet.id).where(Sheet.edit_token == token)).one()
     client.post(f"/o/{organiser}/sheets/{sheet_id}/unlock")  # this phone is the organiser's
-    data = deal_data(taker=seating[1], points="60", version="1", dealer=seating[0])
+    data = deal_data(taker=seating[1], points="60", dealer=seating[0])
+    data |= based_on(client, f"/e/{token}/deals/1/edit")
     assert client.post(f"/e/{token}/deals/1/edit", data=data).status_code == 302
-    client.post(f"/e/{token}/deals/4/delete")
+    client.post(f"/e/{token}/deals/4/delete", data=based_on(client, f"/e/{token}/deals/4/delete"))
     with app.app_context():
         logged = db.session.scalars(select(Correction).order_by(Correction.id)).all()
         assert [(c.deal_number, c.action, c.by) for c in logged] == [
@@ -140,7 +141,7 @@ def test_a_table_correction_is_logged_as_the_tables(app: Flask) -> None:
     start_tournament(organiser_phone, new_club(organiser_phone), players=8, rounds=1)
     (token, seating), _ = table_sheets(app)
     play(table_phone, token, seating, 2)
-    table_phone.post(f"/e/{token}/undo")
+    table_phone.post(f"/e/{token}/undo", data=based_on(table_phone, f"/e/{token}/undo"))
     with app.app_context():
         assert db.session.scalars(select(Correction.by)).all() == ["table"]
 
@@ -295,7 +296,7 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
     from fractions import Fraction
 
     from scorekeeper.scoring import Contract
-    from scorekeeper.sheets import store
+    from scorekeeper.sheets import reads, store
     from scorekeeper.sheets.ledger import score_entry
     from scorekeeper.tournaments import store as tournaments
     from scorekeeper.tournaments.draw import repeat_pairs
@@ -306,10 +307,11 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
         tournaments.register(tournament, [f"Joueur {n:03d}" for n in range(400)], True)
         for _ in range(5):
             round_ = tournaments.draw_round(tournament)
+            assert round_ is not None
             sheets = tournaments.start_round(round_)
             db.session.flush()
             for sheet in sheets:  # one garde made by 8 at every table, seat 2 taking
-                entry = store.upcoming_entry(sheet)
+                entry = reads.upcoming_entry(sheet)
                 entry = entry.__class__(**{**entry.__dict__, "taker": sheet.seating[1],
                                            "contract": Contract.GARDE, "oudlers": 2,
                                            "points": Fraction(49)})  # fmt: skip

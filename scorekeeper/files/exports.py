@@ -13,14 +13,14 @@ import unicodedata
 
 from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.tournaments.store import standings
 
 
 def sheet_csv(sheet: Sheet, semicolon: bool) -> str:
     """The CSV file of a sheet, as ``docs/csv.md`` says."""
-    return write_csv(store.player_columns(sheet), store.entries(sheet), sheet.rules, semicolon)
+    return write_csv(reads.player_columns(sheet), reads.entries(sheet), sheet.rules, semicolon)
 
 
 def sheet_filename(sheet: Sheet) -> str:
@@ -35,7 +35,7 @@ def tournament_csv(tournament: Tournament) -> str:
     deals: list[tuple[Entry, dict[str, int]]] = []
     places: list[tuple[str, str, str]] = []
     for sheet in sheets:
-        for n, (entry, scores) in enumerate(store.entries(sheet), 1):
+        for n, (entry, scores) in enumerate(reads.entries(sheet), 1):
             deals.append((entry, scores))
             places.append((str(sheet.round_number), str(sheet.table_number), str(n)))
     text = write_csv(players, deals, tournament.rule_set)

@@ -72,13 +72,22 @@ class DealForm(FlaskForm):
         validate_choice=False,
     )
     miseres = MultiCheckboxField(_l("Misère"), validate_choice=False)
+    # What the write is based on: the deal corrected (its id and version), or for a new
+    # deal its own key, the deal number and the seating the form was shown with.
+    deal = HiddenField(validators=[Regexp(r"^[0-9]{0,12}$")])
     version = HiddenField(validators=[Length(max=12)])
     once = HiddenField(validators=[Regexp(r"^[A-Za-z0-9_-]{0,32}$")])
+    number = HiddenField(validators=[Regexp(r"^[0-9]{0,6}$")])
+    seating = HiddenField(validators=[Length(max=1000)])
 
     seated: list[str]
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
+
+    def basis_number(self) -> int | None:
+        """The deal number this form was shown for, if it says."""
+        return int(self.number.data) if self.number.data else None
 
     def poignee_fields(self) -> list[tuple[str, Field]]:
         """Each seated player's poignée field, with the player's name."""

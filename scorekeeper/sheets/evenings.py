@@ -14,7 +14,7 @@ from scorekeeper.db import db
 from scorekeeper.links import Scope, club_or_404, remember, remembered, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields
 
 bp = Blueprint("evenings", __name__)
@@ -55,7 +55,7 @@ def _start(club: Club | None) -> str | Response:
         db.session.commit()
         remember("clubs", club.token)
         remember("sheets", sheet.edit_token)
-        return redirect(url_for("sheets.new_deal", token=sheet.edit_token))
+        return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (
         db.session.scalars(
             select(Player.name).where(Player.club_id == club.id).order_by(Player.name)
@@ -96,7 +96,7 @@ def seating(token: str) -> str | Response:
         form=form,
         sheet=sheet,
         known=known,
-        next_dealer=store.upcoming_dealer(sheet),
+        next_dealer=reads.upcoming_dealer(sheet),
     )
 
 

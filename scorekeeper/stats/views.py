@@ -22,7 +22,7 @@ from scorekeeper.i18n import current_lang
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.scoring import contract_name
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads
 from scorekeeper.stats import charts, evening, season
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import ranking_csv as stats_csv
@@ -59,7 +59,7 @@ def view_card(token: str) -> str:
 
 
 def _summary(sheet: Sheet, editable: bool, template: str) -> str:
-    names = store.names_of(sheet)
+    names = reads.names_of(sheet)
     deals = stats_store.sheet_deals(sheet.id)
     players, rows = evening.running(deals, names, sheet.seating)
     totals = dict(rows[-1].totals) if rows else dict.fromkeys(players, 0)

@@ -1,5 +1,11 @@
 """Reading and writing tournaments: players, the draw of each round, table sheets,
-signatures, corrections and the ranking. Views call these and commit."""
+signatures, corrections and the ranking. Views call these and commit.
+
+Every change starts with :func:`lock`, an ``UPDATE`` of the tournament's row that
+the database holds until the commit, and then reads what it checks: two
+organisers pressing "Draw" or "Start" at once give one round and one set of
+sheets, whatever the timing.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import (
+    TITLE_LENGTH,
     Club,
     Correction,
     Deal,
@@ -64,8 +71,20 @@ def create_tournament(
     return tournament
 
 
+def lock(tournament: Tournament) -> None:
+    """Begin a change of ``tournament``: bump its version in the database, which holds
+    every other change of the tournament until this transaction ends."""
+    db.session.execute(
+        update(Tournament)
+        .where(Tournament.id == tournament.id)
+        .values(version=Tournament.version + 1)
+    )
+    db.session.expire(tournament, ["version"])
+
+
 def register(tournament: Tournament, names: Sequence[str], checked_in: bool = False) -> int:
     """Register players by name (the club's, or new ones); how many were new here."""
+    lock(tournament)
     known = {e.player.name for e in tournament.entrants}
     added = 0
     for player in store.club_players(tournament.club, names):
@@ -73,7 +92,6 @@ def register(tournament: Tournament, names: Sequence[str], checked_in: bool = Fa
             tournament.entrants.append(Entrant(player=player, checked_in=checked_in))
             known.add(player.name)
             added += 1
-    tournament.version += 1
     return added
 
 
@@ -84,14 +102,14 @@ def present(tournament: Tournament) -> list[Entrant]:
 
 def toggle_check_in(entrant: Entrant) -> None:
     """The player is here, or after all is not."""
+    lock(entrant.tournament)
     entrant.checked_in = not entrant.checked_in
-    entrant.tournament.version += 1
 
 
 def toggle_withdrawn(entrant: Entrant) -> None:
     """Withdraw a player from the next rounds, or bring them back."""
+    lock(entrant.tournament)
     entrant.withdrawn = not entrant.withdrawn
-    entrant.tournament.version += 1
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -103,9 +121,22 @@ def round_seed(tournament: Tournament, number: int) -> int:
     return tournament.seed * 100 + number
 
 
-def draw_round(tournament: Tournament) -> Round:
+def can_draw(tournament: Tournament) -> bool:
+    """Whether the next round can be drawn: the last one is done, and rounds remain."""
+    current = current_round(tournament)
+    done = current is None or current.state is RoundState.DONE
+    return done and len(tournament.round_list) < tournament.rounds
+
+
+def draw_round(tournament: Tournament) -> Round | None:
     """Draw the next round's tables: at random first, then with as few repeat meetings
-    as possible."""
+    as possible. ``None`` when it cannot be drawn (already drawn by another press)."""
+    lock(tournament)
+    db.session.refresh(tournament, ["round_list"])
+    for round_ in tournament.round_list:
+        db.session.refresh(round_, ["state"])
+    if not can_draw(tournament):
+        return None
     number = len(tournament.round_list) + 1
     players = [e.player_id for e in present(tournament)]
     history = [tables(r) for r in tournament.round_list]
@@ -114,7 +145,6 @@ def draw_round(tournament: Tournament) -> Round:
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
     db.session.add(round_)
-    tournament.version += 1
     return round_
 
 
@@ -136,23 +166,28 @@ def _seats(drawn: Sequence[Sequence[int]]) -> list[TableSeat]:
 
 def swap_players(round_: Round, a: int, b: int) -> None:
     """Exchange two players' places before the round starts."""
+    lock(round_.tournament)
     swapped = swap(tables(round_), a, b)
     round_.seats.clear()
     db.session.flush()
     round_.seats = _seats(swapped)
-    round_.tournament.version += 1
 
 
 def start_round(round_: Round) -> list[Sheet]:
-    """Open a sheet for each table; the clock starts when the round has a time limit."""
+    """Open a sheet for each table; the clock starts when the round has a time limit.
+    Nothing when the round was started already (by another press)."""
     tournament = round_.tournament
+    lock(tournament)
+    db.session.refresh(round_, ["state"])
+    if round_.state is not RoundState.DRAWN:
+        return []
     names = {e.player_id: e.player.name for e in tournament.entrants}
     sheets = []
     for number, players in enumerate(tables(round_), 1):
         seating = [names[pid] for pid in players]
         sheet = store.create_evening(
             tournament.club,
-            name=f"{tournament.name} · R{round_.number} · T{number}",
+            name=table_sheet_name(tournament.name, round_.number, number),
             day=tournament.date,
             place="",
             seating=seating,
@@ -169,8 +204,18 @@ def start_round(round_: Round) -> list[Sheet]:
     round_.started_at = utcnow()
     if tournament.minutes_per_round:
         round_.ends_at = round_.started_at + timedelta(minutes=tournament.minutes_per_round)
-    tournament.version += 1
     return sheets
+
+
+def table_sheet_name(name: str, round_number: int, table: int) -> str:
+    """A table's sheet name, "<tournament> · R1 · T3", shortened to fit its column.
+
+    >>> table_sheet_name("x" * 80, 1, 3)[-12:]
+    'xxxx… · R1 · T3'
+    """
+    suffix = f" · R{round_number} · T{table}"
+    room = TITLE_LENGTH - len(suffix)
+    return (name if len(name) <= room else name[: room - 1] + "…") + suffix
 
 
 def live_version(tournament: Tournament) -> int:
@@ -229,34 +274,45 @@ def table_states(tournament: Tournament, number: int) -> list[TableState]:
 
 
 def sign(sheet: Sheet, names: Sequence[str]) -> None:
-    """Every player at the table confirms: the sheet locks."""
+    """Every player at the table confirms: the sheet locks. The tournament is locked first
+    (then the sheet, always in that order), so the last two tables signing at once still
+    end the round."""
+    if sheet.tournament is not None:
+        lock(sheet.tournament)
+    store.lock(sheet)
     sheet.signed_by = list(names)
     sheet.signed_at = utcnow()
     sheet.closed = True
-    sheet.version += 1
     _round_done_if_signed(sheet)
 
 
 def unlock(sheet: Sheet) -> None:
     """The organiser reopens a signed sheet to correct it; it is signed again after."""
+    if sheet.tournament is not None:
+        lock(sheet.tournament)
+    store.lock(sheet)
     sheet.closed = False
     sheet.signed_by = []
     sheet.signed_at = None
-    sheet.version += 1
     round_ = round_of(sheet)
     if round_ is not None and round_.state is RoundState.DONE:
         round_.state = RoundState.PLAYING
 
 
-def close_round(tournament: Tournament, round_: Round) -> None:
-    """End a round: every sheet not yet signed is locked as it stands (forced)."""
+def close_round(tournament: Tournament, round_: Round) -> bool:
+    """End a round: every sheet not yet signed is locked as it stands (forced). False when
+    the round was not playing (closed already by another press)."""
+    lock(tournament)
+    db.session.refresh(round_, ["state"])
+    if round_.state is not RoundState.PLAYING:
+        return False
     for sheet in round_sheets(tournament, round_.number):
         if not sheet.closed:
             sheet.closed = True
             sheet.signed_at = utcnow()
             sheet.version += 1
     round_.state = RoundState.DONE
-    tournament.version += 1
+    return True
 
 
 def round_of(sheet: Sheet) -> Round | None:
@@ -274,7 +330,6 @@ def _round_done_if_signed(sheet: Sheet) -> None:
     db.session.flush()
     if all(s.closed for s in round_sheets(sheet.tournament, round_.number)):
         round_.state = RoundState.DONE
-    sheet.tournament.version += 1
 
 
 def corrections(tournament: Tournament) -> list[Correction]:

@@ -21,9 +21,9 @@ from scorekeeper.forms import options
 from scorekeeper.i18n import name_key, points_text
 from scorekeeper.links import club_or_404, remember, tournament_or_404
 from scorekeeper.models import Entrant, Round, RoundState, Sheet, Tournament
-from scorekeeper.qr import qr_response
+from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads
 from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
@@ -90,16 +90,10 @@ def dashboard(token: str) -> str:
         swap=swap,
         present=len(tournaments.present(tournament)),
         corrections=tournaments.corrections(tournament),
-        can_draw=_can_draw(tournament),
+        can_draw=tournaments.can_draw(tournament),
         live_version=tournaments.live_version(tournament),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
-
-
-def _can_draw(tournament: Tournament) -> bool:
-    current = tournaments.current_round(tournament)
-    done = current is None or current.state is RoundState.DONE
-    return done and len(tournament.round_list) < tournament.rounds
 
 
 @bp.post("/o/<token>/players")
@@ -142,15 +136,26 @@ def withdraw(token: str, entrant_id: int) -> Response:
 @bp.post("/o/<token>/draw")
 def draw(token: str) -> Response:
     tournament = tournament_or_404(token)
-    if not _can_draw(tournament):
-        flash(_("The current round is not finished: every sheet must be signed first."))
-    elif len(tournaments.present(tournament)) < 3:
+    if len(tournaments.present(tournament)) < 3:
         flash(_("At least 3 players must be checked in to draw a round."))
+    elif (round_ := tournaments.draw_round(tournament)) is None:
+        db.session.rollback()
+        flash(_draw_refusal(tournament))
     else:
-        round_ = tournaments.draw_round(tournament)
         db.session.commit()
         flash(_("Round %(n)d drawn with seed %(seed)d.", n=round_.number, seed=round_.seed))
     return redirect(url_for("tournaments.dashboard", token=token))
+
+
+def _draw_refusal(tournament: Tournament) -> str:
+    """Why the next round cannot be drawn, as it really is."""
+    current = tournaments.current_round(tournament)
+    if len(tournament.round_list) >= tournament.rounds:
+        return str(_("Every round of the tournament is drawn."))
+    if current is not None and current.state is RoundState.DRAWN:
+        return str(_("Round %(n)d is drawn already: start it, or redraw it.", n=current.number))
+    return str(_("Round %(n)d is still being played: every table must sign, or close the "
+                 "round.", n=current.number if current else 0))  # fmt: skip
 
 
 @bp.post("/o/<token>/rounds/<int:number>/swap")
@@ -175,10 +180,12 @@ def swap(token: str, number: int) -> Response:
 def start(token: str, number: int) -> Response:
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state is RoundState.DRAWN:
-        tournaments.start_round(round_)
+    if tournaments.start_round(round_):
         db.session.commit()
         flash(_("Round %(n)d started: each table opens its sheet by its QR code.", n=number))
+    else:
+        db.session.rollback()
+        flash(_("Round %(n)d has started already.", n=number))
     return redirect(url_for("tournaments.dashboard", token=token))
 
 
@@ -187,10 +194,11 @@ def close_round(token: str, number: int) -> Response:
     """End a round even though some sheets are not signed: they lock as they stand."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    if round_.state is RoundState.PLAYING:
-        tournaments.close_round(tournament, round_)
+    if tournaments.close_round(tournament, round_):
         db.session.commit()
         flash(_("Round %(n)d closed.", n=number))
+    else:
+        db.session.rollback()
     return redirect(url_for("tournaments.dashboard", token=token))
 
 
@@ -217,13 +225,13 @@ def unlock(token: str, sheet_id: int) -> Response:
 def table_qr(token: str, sheet_id: int) -> Response:
     tournament = tournament_or_404(token)
     sheet = _sheet_or_404(tournament, sheet_id)
-    return qr_response(url_for("sheets.ledger", token=sheet.edit_token, _external=True))
+    return qr_response(shared_url("sheets.ledger", token=sheet.edit_token))
 
 
 @bp.get("/o/<token>/public-qr.svg")
 def public_qr(token: str) -> Response:
     tournament = tournament_or_404(token)
-    return qr_response(url_for("public.ranking", token=tournament.public_token, _external=True))
+    return qr_response(shared_url("public.ranking", token=tournament.public_token))
 
 
 @bp.get("/o/<token>/rounds/<int:number>/plan")
@@ -245,7 +253,7 @@ def sheets_print(token: str, number: int) -> str:
     round_ = round_or_404(tournament, number)
     blank = request.args.get("blank") == "1"
     sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
-    ledgers = {} if blank else {t: store.ledger(s) for t, s in sheets.items()}
+    ledgers = {} if blank else {t: reads.ledger(s) for t, s in sheets.items()}
     details = {} if blank else {t: _details(s) for t, s in sheets.items()}
     return render_template(
         "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
@@ -258,7 +266,7 @@ def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
 
     return {
         number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))
-        for number, (entry, _) in enumerate(store.entries(sheet), 1)
+        for number, (entry, _) in enumerate(reads.entries(sheet), 1)
     }
 
 

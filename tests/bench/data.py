@@ -28,7 +28,7 @@ from scorekeeper.scoring import (
     Side,
     problems,
 )
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.ledger import Entry, score_entry
 from scorekeeper.sheets.rotation import TableMode, next_dealer, sitting_out
 from scorekeeper.tournaments import store as tournaments
@@ -188,6 +188,7 @@ def add_tournament(
 def start_next_round(tournament: Tournament) -> list[Sheet]:
     """Draw the next round and start it; committed."""
     round_ = tournaments.draw_round(tournament)
+    assert round_ is not None
     db.session.flush()
     sheets = tournaments.start_round(round_)
     db.session.commit()
@@ -210,7 +211,7 @@ def play_round(tournament: Tournament, rng: random.Random) -> None:
 def play_sheet(sheet: Sheet, rng: random.Random, count: int) -> None:
     seating = sheet.seating
     rules = sheet.rules
-    dealer = store.upcoming_dealer(sheet)
+    dealer = reads.upcoming_dealer(sheet)
     for _ in range(count):
         entry = random_entry(rng, seating, dealer, sheet.mode, rules)
         store.add_deal(sheet, entry, score_entry(entry, rules))

@@ -252,7 +252,7 @@ def csv_files(ctx: Context) -> None:
         "csv_export_10000_s",
         median(times),
         2,
-        note=f"GET /e/<token>/export.csv (store.ledger + store.entries + write_csv), median "
+        note=f"GET /e/<token>/export.csv (reads.ledger + reads.entries + write_csv), median "
         f"of {len(times)}; {len(text.encode()):,} bytes",
     )
     with world.app.app_context():

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from scorekeeper.db import db
 from scorekeeper.models import Club
 from scorekeeper.scoring import FFT, Contract
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.ledger import score_entry
 from scorekeeper.sheets.rotation import TableMode, sitting_out
 
@@ -33,7 +33,7 @@ def big_evening(app: Flask) -> str:
         db.session.flush()
         for number in range(200):
             dealer = SIX[number % 6]
-            entry = store.upcoming_entry(sheet, dealer)
+            entry = reads.upcoming_entry(sheet, dealer)
             taker = SIX[(number + 1) % 6]
             entry = entry.__class__(
                 **{**entry.__dict__, "taker": taker, "contract": Contract.GARDE_CONTRE,

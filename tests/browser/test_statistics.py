@@ -19,7 +19,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player
 from scorekeeper.scoring import FFT, Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
-from scorekeeper.sheets import store
+from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.ledger import Entry, score_entry
 from scorekeeper.sheets.rotation import TableMode
 
@@ -38,7 +38,7 @@ def evening(club: Club, day: date, seating: tuple[str, ...], mode: TableMode, de
     )  # fmt: skip
     db.session.flush()
     for n in range(deals):
-        entry = store.upcoming_entry(sheet)
+        entry = reads.upcoming_entry(sheet)
         players = entry.players
         taker = players[(n * 7 + 1) % len(players)]
         partner = players[(n * 3 + 2) % len(players)] if len(players) == 5 else None

@@ -1,0 +1,326 @@
+"""The screens that write a sheet's deals: the deal form, correct, delete, undo.
+
+Every write says what it was based on, and the store checks it after locking
+the sheet: a new deal its key (made by the phone), the deal number and the
+seating it was entered for; a correction, deletion or undo the deal's identity
+and version. A stale page is refused with the deal as it is now; nothing lands
+on another deal. With ``Accept: application/json`` (the phone's queue of
+deals) a save answers JSON: ``saved``, ``number_taken``, ``seating_changed``,
+``closed`` or ``invalid``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from scorekeeper.db import db
+from scorekeeper.i18n import current_lang, points_text
+from scorekeeper.links import Scope, remembered, sheet_or_404
+from scorekeeper.models import CorrectedBy, Deal, Sheet, new_token
+from scorekeeper.scoring import DealError, contract_name, errors_by_field
+from scorekeeper.sheets import reads, store
+from scorekeeper.sheets.deal_form import DealForm, deal_form
+from scorekeeper.sheets.ledger import Entry, Scored, score_entry
+from scorekeeper.sheets.rotation import TableMode, mode_for
+from scorekeeper.tournaments import store as tournaments
+
+bp = Blueprint("deals", __name__)
+
+Page = str | Response | tuple[str | Response, int]
+
+
+def wants_json() -> bool:
+    """The phone's queue asks for JSON; a browser without JavaScript for a page."""
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def answer(code: int, **fields: Any) -> tuple[Response, int]:
+    """A JSON answer to the phone's queue."""
+    return jsonify(fields), code
+
+
+@bp.route("/e/<token>/deals/new", methods=["GET", "POST"])
+def new_deal(token: str) -> Page:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    full = _round_full(sheet)
+    if sheet.closed or full:
+        if wants_json():
+            return answer(409, status="closed", message=_closed_message(sheet, full))
+        flash(_closed_message(sheet, full))
+        return redirect(url_for("sheets.ledger", token=token))
+    upcoming = reads.upcoming_entry(sheet)
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+    if not form.is_submitted():
+        form.once.data = new_token()  # a form sent twice adds one deal
+        form.number.data = str(reads.deal_count(sheet) + 1)
+        form.seating.data = reads.seating_basis(sheet)
+        return _deal_page(sheet, form, None)
+    if not form.validate():
+        if wants_json():
+            return answer(422, status="invalid", errors=form.errors)
+        return _deal_page(sheet, form, None), 400
+    change = reads.seating_change(form.seating.data, sheet)
+    if change is not None and "preview" not in request.form:
+        form.seating.data = reads.seating_basis(sheet)
+        if wants_json():
+            return answer(409, status="seating_changed", message=change)
+        form.form_errors.append(change)
+        return _deal_page(sheet, form, None), 409
+    try:
+        entry = form.passed_entry() if "passed" in request.form else form.entry()
+        scored = score_entry(entry, sheet.rules)
+    except DealError as error:
+        if wants_json():
+            errors = errors_by_field(error.problems, current_lang())
+            return answer(422, status="invalid", errors=errors)
+        form.show(error)
+        return _deal_page(sheet, form, None), 422
+    if "preview" in request.form:
+        return _deal_page(sheet, form, scored)
+    number = None if "as_next" in request.form else form.basis_number()
+    limit = _round_limit(sheet)
+    try:
+        deal, replayed = store.save_deal(
+            sheet, entry, scored, form.once.data or None, number, limit
+        )
+    except store.Full:
+        message = _closed_message(sheet, limit)
+        if wants_json():
+            return answer(409, status="closed", message=message)
+        flash(message)
+        return redirect(url_for("sheets.ledger", token=token))
+    except store.NumberTaken as taken:
+        theirs = _summary(reads.entry_of(sheet, taken.theirs), taken.theirs.number)
+        message = _("Another phone saved deal %(n)d meanwhile: %(theirs)s",
+                    n=taken.theirs.number, theirs=theirs)  # fmt: skip
+        if wants_json():
+            return answer(409, status="number_taken", number=taken.theirs.number,
+                          message=message, theirs=theirs)  # fmt: skip
+        return _deal_page(sheet, form, None, conflict=message, passed=entry.passed), 409
+    if wants_json():
+        return answer(200, status="saved", number=deal.number, replayed=replayed)
+    if replayed:
+        flash(_("Deal %(number)d was saved already.", number=deal.number))
+    elif entry.passed:
+        flash(_("Deal %(number)d: everybody passed.", number=deal.number))
+    else:
+        flash(_("Deal %(number)d saved.", number=deal.number))
+    return redirect(url_for("deals.new_deal", token=token))
+
+
+def _round_limit(sheet: Sheet) -> int | None:
+    """The deals a tournament table plays in its round, if it has a number of deals."""
+    if sheet.tournament is None:
+        return None
+    return tournaments.expected_deals(sheet.tournament, sheet)
+
+
+def _round_full(sheet: Sheet) -> int | None:
+    """A tournament table that played all its deals: how many; else ``None``."""
+    expected = _round_limit(sheet)
+    return expected if expected is not None and reads.deal_count(sheet) >= expected else None
+
+
+def _closed_message(sheet: Sheet, full: int | None) -> str:
+    if full is not None and not sheet.closed:
+        return str(
+            _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
+        )
+    if sheet.is_table:
+        return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
+    return str(_("This evening is closed: reopen it to enter or correct deals."))
+
+
+def _closed(sheet: Sheet) -> Response:
+    flash(_closed_message(sheet, None))
+    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+
+
+def _summary(entry: Entry, number: int) -> str:
+    """A deal in one line, to tell it from another: its dealer, taker, contract, points."""
+    if entry.passed:
+        return str(_("deal %(n)d, dealt by %(dealer)s: everybody passed", n=number,
+                     dealer=entry.dealer))  # fmt: skip
+    return str(_(
+        "deal %(n)d, dealt by %(dealer)s: %(taker)s, %(contract)s, %(oudlers)s oudlers, "
+        "%(points)s points",
+        n=number,
+        dealer=entry.dealer,
+        taker=entry.taker,
+        contract=contract_name(entry.contract.value, current_lang()) if entry.contract else "",
+        oudlers=entry.oudlers,
+        points=points_text(entry.points),
+    ))
+
+
+def _deal_page(
+    sheet: Sheet,
+    form: DealForm,
+    preview: Scored | None,
+    deal: Deal | None = None,
+    conflict: str | None = None,
+    passed: bool = False,
+) -> str:
+    """The deal form; to the page's script (``X-Preview: 1``), only its preview."""
+    if request.headers.get("X-Preview") == "1":
+        return render_template(
+            "sheets/preview.html", form=form, preview=preview, lang=current_lang()
+        )
+    return render_template(
+        "sheets/deal_form.html",
+        sheet=sheet,
+        form=form,
+        preview=preview,
+        lang=current_lang(),
+        deal=deal,
+        totals=reads.totals(sheet),
+        count=reads.deal_count(sheet),
+        conflict=conflict,
+        passed=passed,
+    )
+
+
+def _deal_or_404(sheet: Sheet, number: int) -> Deal:
+    deal = reads.deal_by_number(sheet, number)
+    if deal is None:
+        abort(404)
+    return deal
+
+
+def _mode_of(entry: Entry) -> TableMode:
+    """The table mode a stored deal was played in, from its own seating."""
+    return mode_for(len(entry.seated), bool(entry.sitting_out)) or TableMode.FOUR
+
+
+def _by(sheet: Sheet) -> CorrectedBy:
+    """Who corrects a tournament sheet: the organiser's phone knows the organiser's link."""
+    organiser = sheet.tournament.organiser_token if sheet.tournament else None
+    return CorrectedBy.ORGANISER if organiser in remembered("tournaments") else CorrectedBy.TABLE
+
+
+def _basis(fields: Any) -> tuple[int, int] | None:
+    """The deal id and version a form was based on, or ``None`` when it says neither."""
+    deal_id, version = str(fields.get("deal", "")), str(fields.get("version", ""))
+    if not (deal_id.isdigit() and version.isdigit() and len(deal_id + version) <= 24):
+        return None
+    return int(deal_id), int(version)
+
+
+@bp.route("/e/<token>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(token: str, number: int) -> Page:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    basis = _basis(request.form) if request.method == "POST" else None
+    shown = db.session.get(Deal, basis[0]) if basis else None
+    deal = shown if shown is not None and shown.sheet_id == sheet.id else None
+    if deal is None:
+        deal = _deal_or_404(sheet, number)
+    stored = reads.entry_of(sheet, deal)
+    form = deal_form(stored.seated, _mode_of(stored), sheet.rules)
+    if not form.is_submitted():
+        _show_as_stored(form, stored, deal)
+        return _deal_page(sheet, form, None, deal)
+    if not form.validate():
+        return _deal_page(sheet, form, None, deal), 400
+    try:
+        entry = form.passed_entry() if "passed" in request.form else form.entry()
+        scored = score_entry(entry, sheet.rules)
+    except DealError as error:
+        form.show(error)
+        return _deal_page(sheet, form, None, deal), 422
+    if "preview" in request.form:
+        return _deal_page(sheet, form, scored, deal)
+    try:
+        if basis is None or shown is None or shown.sheet_id != sheet.id:
+            raise store.Stale(None if basis else deal)
+        corrected = store.replace_deal(sheet, basis[0], basis[1], entry, scored, _by(sheet))
+    except store.Stale as stale:
+        db.session.rollback()
+        return _stale_edit(sheet, stale.current, number)
+    db.session.commit()
+    flash(_("Deal %(number)d corrected.", number=corrected.number))
+    return redirect(url_for("sheets.ledger", token=token, _anchor=f"deal-{corrected.number}"))
+
+
+def _show_as_stored(form: DealForm, stored: Entry, deal: Deal) -> None:
+    form.fill(stored)
+    form.deal.data = str(deal.id)
+    form.version.data = str(deal.version)
+
+
+def _stale_edit(sheet: Sheet, current: Deal | None, number: int) -> Page:
+    """A correction based on a deal that changed or went: the deal as it is now."""
+    if current is None:
+        flash(_("Another phone deleted this deal meanwhile: nothing was changed."))
+        return redirect(url_for("sheets.ledger", token=sheet.edit_token)), 303
+    stored = reads.entry_of(sheet, current)
+    form = deal_form(stored.seated, _mode_of(stored), sheet.rules)
+    _show_as_stored(form, stored, current)
+    form.form_errors.append(
+        _("Another phone changed this deal meanwhile: here it is as it stands now.")
+    )
+    return _deal_page(sheet, form, None, current), 409
+
+
+@bp.route("/e/<token>/deals/<int:number>/delete", methods=["GET", "POST"])
+def delete_deal(token: str, number: int) -> Page:
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    if request.method == "POST":  # CSRF is checked for every POST
+        basis = _basis(request.form)
+        try:
+            if basis is None:
+                raise store.Stale(reads.deal_by_number(sheet, number))
+            deleted = store.delete_deal(sheet, basis[0], basis[1], _by(sheet))
+        except store.Stale as stale:
+            db.session.rollback()
+            return _stale_confirm(sheet, stale.current, "sheets/delete.html")
+        db.session.commit()
+        flash(_("Deal %(number)d deleted.", number=deleted.number))
+        return redirect(url_for("sheets.ledger", token=token))
+    deal = _deal_or_404(sheet, number)
+    entry = reads.entry_of(sheet, deal)
+    return render_template("sheets/delete.html", sheet=sheet, deal=deal, entry=entry)
+
+
+def _stale_confirm(sheet: Sheet, current: Deal | None, template: str) -> Page:
+    """A deletion or undo based on a deal that changed or went: ask again, about the deal
+    as it is now."""
+    if current is None:
+        flash(_("Another phone deleted this deal meanwhile: nothing was changed."))
+        return redirect(url_for("sheets.ledger", token=sheet.edit_token)), 303
+    flash(_("Another phone changed the sheet meanwhile: here is the deal as it stands now."))
+    entry = reads.entry_of(sheet, current)
+    return render_template(template, sheet=sheet, deal=current, entry=entry), 409
+
+
+@bp.route("/e/<token>/undo", methods=["GET", "POST"])
+def undo(token: str) -> Page:
+    """Take back the last deal, once the person has seen which it is."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    if sheet.closed:
+        return _closed(sheet)
+    if request.method == "GET":
+        last = reads.last_deal(sheet)
+        if last is None:
+            return redirect(url_for("sheets.ledger", token=token))
+        entry = reads.entry_of(sheet, last)
+        return render_template("sheets/undo.html", sheet=sheet, deal=last, entry=entry)
+    basis = _basis(request.form)
+    try:
+        if basis is None:
+            raise store.Stale(reads.last_deal(sheet))
+        taken = store.delete_deal(sheet, basis[0], basis[1], _by(sheet), last=True)
+    except store.Stale as stale:
+        db.session.rollback()
+        return _stale_confirm(sheet, stale.current, "sheets/undo.html")
+    db.session.commit()
+    flash(_("Deal %(number)d taken back.", number=taken.number))
+    return redirect(url_for("sheets.ledger", token=token))

@@ -1,0 +1,35 @@
+"""The address a QR code carries: one that the other phones at the table can reach."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from scorekeeper import qr
+
+
+@pytest.mark.parametrize(
+    ("config", "opened_at", "shared"),
+    [
+        ({}, "http://localhost:5000", "http://localhost:5000/e/abc"),  # a laptop alone
+        ({"LISTEN_HOST": "0.0.0.0"}, "http://localhost:5000", "http://192.168.1.20:5000/e/abc"),
+        ({"LISTEN_HOST": "0.0.0.0"}, "http://127.0.0.1:5000", "http://192.168.1.20:5000/e/abc"),
+        ({"LISTEN_HOST": "0.0.0.0"}, "http://tarot.club:5000", "http://tarot.club:5000/e/abc"),
+        ({"PUBLIC_URL": "https://tarot.example.org/"}, "http://localhost:8000",
+         "https://tarot.example.org/e/abc"),
+    ],
+)
+def test_a_link_is_shared_with_an_address_other_phones_reach(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, config: dict[str, str], opened_at: str,
+    shared: str,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(qr, "network_address", lambda: "192.168.1.20")
+    app.config.update(config)
+    app.config["SERVER_NAME"] = None
+    with app.test_request_context("/", base_url=opened_at):
+        assert qr.shared_url("sheets.ledger", token="abc") == shared
+
+
+def test_the_network_address_is_not_the_loopback() -> None:
+    address = qr.network_address()
+    assert address is None or not address.startswith("127.")
