@@ -298,7 +298,7 @@
     li.appendChild(dl);
     if (entry.state === "waiting") return li;
     if (entry.message) li.appendChild(element("p", "error", entry.message));
-    if (entry.theirs) {
+    if (entry.theirs && entry.message.indexOf(entry.theirs) < 0) {  // unless already said
       var theirs = element("p", "theirs");
       theirs.appendChild(element("span", "", say.theirs + " "));
       theirs.appendChild(element("strong", "", entry.theirs));

@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from sqlalchemy import select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Player
 
-from .conftest import Watch
+from .conftest import PHONE, Watch
 
 SHOTS = Path("/tmp/offline-shots")
 SEATS = ("Alice", "Bob", "Chloé", "David")
@@ -138,4 +138,35 @@ def test_a_save_whose_answer_was_lost_is_stored_once(
     page.get_by_role("button", name="Send now").click()
     expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
     assert [(n, dealer) for n, dealer, *_ in stored(live_app)] == [(1, "Alice")]
+    watch.check()
+
+
+def test_a_deal_another_phone_numbered_first_waits_for_the_persons_choice(
+    page: Page, browser: Browser, live_server: str, live_app: Flask, watch: Watch
+) -> None:
+    token = start(page, live_server)
+    page.context.set_offline(True)
+    enter(page, "Bob", "49")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("div.flash")).to_contain_text("Kept on this phone")
+
+    other = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    other.goto(f"{live_server}/e/{token}/deals/new")
+    enter(other, "Chloé", "60")
+    other.get_by_role("button", name="Save", exact=True).click()
+    expect(other.locator("div.flash")).to_contain_text("Deal 1 saved.")
+    other.context.close()
+
+    page.context.set_offline(False)
+    page.goto(f"{live_server}/e/{token}")
+    mine = page.locator("#waiting li")
+    expect(mine).to_contain_text("needs your choice", timeout=15_000)
+    expect(mine).to_contain_text("Chloé, Garde, 2 oudlers, 60 points")  # the other phone's
+    page.screenshot(path=str(SHOTS / "ledger-number-taken-390.png"), full_page=True)
+    mine.get_by_role("button", name="Save mine as the next deal").click()
+    expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
+    assert [(n, dealer, half) for n, dealer, half, _ in stored(live_app)] == [
+        (1, "Alice", 120),
+        (2, "Alice", 98),
+    ]
     watch.check()
