@@ -41,13 +41,26 @@
     fetch(window.location.pathname, {
       method: "POST", body: data, credentials: "same-origin", headers: {"X-Preview": "1"}
     }).then(function (r) {
+      if (r.status >= 500) throw new Error("no score from the server");
       return !r.redirected && (r.status === 200 || r.status === 422) ? r.text() : null;
     }).then(function (html) {
       if (html === null || mine !== asked) return;  // a later answer is on its way
       var box = new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
       preview.replaceChildren.apply(preview, box ? Array.prototype.slice.call(box.childNodes) : []);
       summary.textContent = box ? box.dataset.line : "";
-    }).catch(function () { /* offline: the Save button still works */ });
+    }).catch(function () {
+      if (mine === asked) later();  // offline: Save keeps the deal on the phone
+    });
+  }
+
+  // Only the server scores: without it, the preview says when the score will come.
+  function later() {
+    var words = document.getElementById("offline");
+    var line = document.createElement("p");
+    line.className = "later";
+    line.textContent = words ? words.dataset.later : "";
+    preview.replaceChildren(line);
+    summary.textContent = "";
   }
 
   function hideSittingOut() {
