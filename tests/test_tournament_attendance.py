@@ -8,14 +8,17 @@ on the table's sheet.
 
 from __future__ import annotations
 
+import csv
+import io
+
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper.db import db
-from scorekeeper.models import Entrant, Player, Round, RoundState, TableSeat
+from scorekeeper.models import Entrant, Player, Round, RoundState, Sheet, TableSeat
 
-from .conftest import NAMES, start_tournament
+from .conftest import NAMES, based_on, deal_data, start_tournament
 from .test_tournaments import new_club, play, sign, table_sheets
 
 EN = {"Accept-Language": "en"}
@@ -125,3 +128,63 @@ def test_checking_in_says_so(app: Flask, client: FlaskClient) -> None:
     page = client.post(f"/o/{organiser}/players/{entrant_id(app, 'Zoé')}/check-in",
                        headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
     assert "Zoé is checked in." in page
+
+
+def test_a_round_1_table_is_corrected_after_round_3_has_started(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=3)
+    for number in (1, 2):
+        for token, seating in table_sheets(app, number):
+            play(client, token, seating, 4)
+            assert sign(client, token, len(seating)) == 302
+        client.post(f"/o/{organiser}/draw")
+        client.post(f"/o/{organiser}/rounds/{number + 1}/start")
+    before = {row[1]: int(row[2]) for row in csv_rows(client, organiser)}
+    page = client.get(f"/o/{organiser}/rounds", headers=EN).get_data(as_text=True)
+    assert page.count("Unlock to correct") == 4  # the signed tables of rounds 1 and 2
+    (token, seating), _ = table_sheets(app, 1)
+    with app.app_context():
+        sheet_id = db.session.scalars(select(Sheet.id).where(Sheet.edit_token == token)).one()
+    client.post(f"/o/{organiser}/sheets/{sheet_id}/unlock")
+    # Deal 1 at that table: a garde by seat 2, made by 8 (198 / -66 each) becomes 60 points:
+    # (25 + 19) × 2 = 88 a defender, 264 for the taker.
+    taker = seating[1]
+    data = deal_data(taker=taker, points="60", dealer=seating[0])
+    data |= based_on(client, f"/e/{token}/deals/1/edit")
+    assert client.post(f"/e/{token}/deals/1/edit", data=data).status_code == 302
+    after = {row[1]: int(row[2]) for row in csv_rows(client, organiser)}
+    assert after[taker] == before[taker] + 66
+    for name in seating:
+        if name != taker:
+            assert after[name] == before[name] - 22
+    assert sum(after.values()) == 0
+
+
+def csv_rows(client: FlaskClient, organiser: str) -> list[list[str]]:
+    text = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True)
+    return list(csv.reader(io.StringIO(text)))[1:]
+
+
+def test_an_empty_sheet_is_signed_only_when_the_table_says_so(
+    app: Flask, client: FlaskClient
+) -> None:
+    start_tournament(client, new_club(client), players=8, rounds=1)
+    (token, seating), _ = table_sheets(app)
+    ticks = {f"sign-{i}": "1" for i in range(len(seating))}
+    page = client.post(f"/e/{token}/sign", data=ticks, headers=EN).get_data(as_text=True)
+    assert "This sheet has no deal" in page
+    with app.app_context():
+        assert not db.session.scalars(select(Sheet.closed).where(Sheet.edit_token == token)).one()
+    assert client.post(f"/e/{token}/sign", data=ticks | {"empty": "1"}).status_code == 302
+
+
+def test_a_table_closed_by_the_organiser_says_so(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=2)
+    (token, seating), _ = table_sheets(app)
+    play(client, token, seating, 4)
+    assert sign(client, token, len(seating)) == 302
+    client.post(f"/o/{organiser}/rounds/1/close")
+    page = client.get(f"/o/{organiser}/rounds", headers=EN).get_data(as_text=True)
+    assert page.count("✓ signed") == 1
+    assert "closed by the organiser, not signed · no deal" in page

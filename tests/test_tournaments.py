@@ -224,7 +224,13 @@ def test_printables_and_the_deals_csv(app: Flask, client: FlaskClient) -> None:
     for token, seating in tables:
         play(client, token, seating, 1)
     plan = client.get(f"/o/{organiser}/rounds/1/plan", headers=EN).get_data(as_text=True)
-    assert plan.count('class="plan-table"') == 2 and plan.count("/qr.svg") == 2  # + the public one
+    # The wall plan carries no link that enters scores: only the public QR code.
+    assert plan.count('class="plan-table"') == 2 and plan.count("/qr.svg") == 0
+    assert plan.count("public-qr.svg") == 1 and "/e/" not in plan
+    listed = plan.split('class="plan-players"')[1]
+    assert listed.index("Ann") < listed.index("Bob") < listed.index("Cat")  # the players A to Z
+    cards = client.get(f"/o/{organiser}/rounds/1/cards", headers=EN).get_data(as_text=True)
+    assert cards.count('class="table-card"') == 2 and cards.count("/qr.svg") == 2
     blank = client.get(f"/o/{organiser}/rounds/1/sheets?blank=1", headers=EN)
     text = blank.get_data(as_text=True)
     assert text.count('class="print-page"') == 2 and text.count('class="signature"') == 9

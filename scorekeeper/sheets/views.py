@@ -78,12 +78,17 @@ def sign(token: str) -> str | Response | tuple[str, int]:
     players = sheet.seating
     if request.method == "POST":
         confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
-        if confirmed == players:
+        empty = reads.deal_count(sheet) == 0
+        if empty and not request.form.get("empty"):
+            flash(_("This sheet has no deal. Sign it empty only if the table played none: "
+                    "tick the box to say so."))  # fmt: skip
+        elif confirmed == players:
             tournaments.sign(sheet, players)
             db.session.commit()
             flash(_("The sheet is signed and locked. Hand the phone back to the organiser."))
             return redirect(url_for("sheets.ledger", token=token))
-        flash(_("Every player at the table must confirm the scores."))
+        else:
+            flash(_("Every player at the table must confirm the scores."))
         return render_template(
             "sheets/sign.html", sheet=sheet, players=players, confirmed=confirmed,
             ledger=reads.ledger(sheet),

@@ -321,8 +321,10 @@ class TableState:
 
     @property
     def state(self) -> str:
+        """``signed`` by its players, ``closed`` by the organiser without signatures,
+        ``playing``, or ``not_started`` (no deal yet)."""
         if self.sheet.closed:
-            return "signed"
+            return "signed" if self.sheet.signed_by else "closed"
         return "playing" if self.played else "not_started"
 
 

@@ -294,10 +294,38 @@ def plan(token: str, number: int) -> str:
     """The table plan of a round, to print and pin up, with each table's QR code."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
+    tables = round_tables(round_)
+    players = sorted(((n, t) for t, names in tables.items() for n in names),
+                     key=lambda pair: name_key(pair[0]))  # fmt: skip
+    return render_template(
+        "tournaments/plan.html", tournament=tournament, round=round_, tables=tables,
+        players=players,
+    )  # fmt: skip
+
+
+@bp.get("/o/<token>/rounds/<int:number>/cards")
+def cards(token: str, number: int) -> str:
+    """A card to stand on each table, with the QR code of its sheet: the only printed
+    link that enters scores, so it stays on its table."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
     sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
     return render_template(
-        "tournaments/plan.html", tournament=tournament, round=round_, sheets=sheets,
+        "tournaments/cards.html", tournament=tournament, round=round_, sheets=sheets,
         tables=round_tables(round_),
+    )  # fmt: skip
+
+
+@bp.get("/o/<token>/rounds")
+def rounds(token: str) -> str:
+    """Every round with its tables, their states and their sheets: any table of any round
+    can be reopened and corrected, and every ranking follows."""
+    tournament = tournament_or_404(token)
+    return render_template(
+        "tournaments/rounds.html",
+        tournament=tournament,
+        rounds=[(r, tournaments.table_states(tournament, r.number))
+                for r in reversed(tournament.round_list)],
     )  # fmt: skip
 
 

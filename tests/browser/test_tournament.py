@@ -568,7 +568,10 @@ def test_a_small_tournament(
             for section in organiser.locator(".plan-table").all()
         }
         assert plan_tables == {t.number: t.names for t in tables}  # the plan agrees
-        expect(organiser.locator(".plan-table img.qr")).to_have_count(2)
+        expect(organiser.locator(".plan-table img.qr")).to_have_count(0)  # no edit link
+        organiser.goto(f"{dashboard}/rounds/{number}/cards")
+        expect(organiser.locator(".table-card img.qr")).to_have_count(2)
+        organiser.goto(plan)
         print_pdf(organiser, plan, artifacts / f"tournament-plan-round-{number}.pdf", pages=1)
         if number == 1:
             print_pdf(
