@@ -184,6 +184,8 @@ class Deal(Model):
     dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     taker_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    # 6 players: who held the called Queen (partner_id held the King).
+    second_partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     contract: Mapped[str | None] = mapped_column(String(20))
     oudlers: Mapped[int | None]
     points_half: Mapped[int | None]  # card points × 2: exact, no float

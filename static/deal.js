@@ -65,11 +65,11 @@
 
   function hideSittingOut() {
     var out = sittingOut(), taker = checked("taker");
-    form.querySelectorAll("#taker .opt, #partner .opt").forEach(function (opt) {
+    form.querySelectorAll("#taker .opt, #partner .opt, #second_partner .opt").forEach(function (opt) {
       opt.classList.toggle("hidden", opt.dataset.value === out);
     });
-    // The taker is not his own partner: "alone" says it.
-    form.querySelectorAll("#partner .opt").forEach(function (opt) {
+    // The taker is not his own partner: "alone" (or "the taker's or in the chien") says it.
+    form.querySelectorAll("#partner .opt, #second_partner .opt").forEach(function (opt) {
       if (opt.dataset.value === taker) opt.classList.add("hidden");
     });
     var name = document.getElementById("dealer-name");

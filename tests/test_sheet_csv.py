@@ -503,7 +503,7 @@ def test_every_message_is_in_french_and_english() -> None:
 TRICKY = [
     "O'Brien, Jr.", 'Say "hi"', "Zoé", "Ça 🃏", "=1+1", "+33 6", "-x", "@home", "'quoted",
     "Jean Paul", "Jean", "a", "a:b", "Line\nbreak", "alone", "attack", "dealer", "\tTab",
-    "\rCR", "Ann ", "Bé;bé",
+    "\rCR", "Ann ", "Bé;bé", "second_partner",
 ]  # fmt: skip
 
 
@@ -624,8 +624,10 @@ def played(
 ) -> Entry:  # fmt: skip
     playing = [p for p in seated if p not in out]
     taker = draw(st.sampled_from(playing))
-    partner = draw(st.sampled_from([None, *playing])) if mode.playing == 5 else None
+    partner = draw(st.sampled_from([None, *playing])) if mode.playing in (5, 6) else None
     partner = None if partner == taker else partner
+    queen = draw(st.sampled_from([None, *playing])) if mode.playing == 6 else None
+    queen = None if queen == taker else queen
     contract = draw(st.sampled_from(rules.contracts))
     oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
@@ -650,7 +652,7 @@ def played(
     petit = draw(st.sampled_from(sides))
     flat = None
     if petit is not None and rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
-        attack = {taker, partner}
+        attack = {taker, partner, queen}
         flat = draw(
             st.sampled_from([p for p in playing if (p in attack) == (petit is Side.ATTACK)])
         )
@@ -665,7 +667,7 @@ def played(
     )
     return Entry(
         dealer=dealer, seated=tuple(seated), sitting_out=out, taker=taker,
-        contract=contract, partner=partner, oudlers=oudlers,
+        contract=contract, partner=partner, second_partner=queen, oudlers=oudlers,
         points=points, poignees=tuple(poignees), petit_au_bout=petit, petit_au_bout_player=flat,
         chelem=Chelem(draw(st.booleans()), outcome), miseres=tuple(miseres),
     )  # fmt: skip
@@ -687,3 +689,54 @@ def test_a_player_name_the_database_cannot_hold_is_refused() -> None:
         with pytest.raises(CsvError) as error:
             read_csv(text, FFT)
         assert "csv_player_name" in [p.key for p in error.value.problems]
+
+
+def test_a_sheet_of_six_writes_who_held_the_queen() -> None:
+    players = (*FIVE, "alone")
+    flat = rule_set("petit_au_bout_player_flat")
+    deals = scored(
+        flat,
+        play(players, "Alice", "Bob", Contract.PRISE, 1, 51, partner="Chloé",
+             second_partner="alone"),
+        play(players, "Bob", "Chloé", Contract.PRISE, 1, 51),
+        passed(players, "Chloé"),
+        play(players, "David", "David", Contract.GARDE, 2, 49, partner="Émile",
+             second_partner="Émile", petit_au_bout_player="Émile", petit_au_bout=Side.ATTACK),
+    )  # fmt: skip
+    text = round_trip(players, deals, flat, semicolon=False)
+    lines = text.split("\r\n")
+    assert lines[0].startswith("deal,dealer,taker,partner,second_partner,contract,")
+    # Chloé the King, the player named "alone" the Queen: 75 → Bob 37, Chloé 25, 13.
+    assert lines[1] == "1,Alice,Bob,Chloé,'alone,prise,1,51,,,,,,-25,37,25,-25,-25,13"
+    assert lines[2].startswith("2,Bob,Chloé,alone,alone,prise,")  # both in the chien: alone
+    assert lines[3].startswith("3,Chloé,,,,passed,")
+    assert lines[4].startswith("4,David,David,Émile,Émile,garde,2,49,Émile,")
+
+
+def test_a_file_without_the_queens_column_reads_as_before() -> None:
+    assert GOOD.startswith(HEADER) and "second_partner" not in GOOD
+    sheet = read_csv(GOOD, FFT)
+    assert sheet.deals == tuple((entry, dict(scores)) for entry, scores in SMALL)
+    assert all(entry.second_partner is None for entry, _ in sheet.deals)
+    # A file of five that never plays six is written without it, as before.
+    assert write_csv(FIVE, scored(FFT, play(FIVE, "Alice", "Bob", Contract.GARDE, 2, 49,
+                                             partner="Chloé")), FFT).startswith(HEADER)  # fmt: skip
+
+
+def test_the_queens_column_is_checked_like_the_others() -> None:
+    header = HEADER.replace("partner,", "partner,second_partner,", 1) + "sitting_out,"
+    six = ",".join(SIX)
+    passed_with_queen = f"{header}{six}\r\n1,Alice,,,Bob,passed,,,,,,,,0,0,0,0,0,0\r\n"
+    unknown = f"{header}{six}\r\n1,Alice,Bob,Chloé,Zoé,prise,1,51,,,,,,-25,37,25,-25,-25,13\r\n"
+    five = ",".join(FIVE)
+    at_five = f"{header}{five}\r\n1,Alice,Bob,Chloé,David,garde,2,49,,,,,,-66,132,66,-66,-66\r\n"
+    found = []
+    for text in (passed_with_queen, unknown, at_five):
+        with pytest.raises(CsvError) as error:
+            read_csv(text, FFT)
+        found.append([(p.row, p.column, p.key) for p in error.value.problems])
+    assert found == [
+        [(2, "second_partner", "csv_empty_when_passed")],
+        [(2, "second_partner", "csv_not_a_player")],
+        [(2, "second_partner", "second_partner_not_six")],
+    ]

@@ -30,7 +30,11 @@ FIXED = (
     "deal", "dealer", "taker", "partner", "contract", "oudlers", "points", "petit_au_bout",
     "poignees", "chelem", "miseres", "sitting_out",
 )  # fmt: skip
-"""The fixed columns, in the order of ``spec/csv.md``; the player columns follow."""
+"""The fixed columns every file has, in the order of ``spec/csv.md``; the player columns follow."""
+SECOND_PARTNER = "second_partner"
+"""The Queen's holder: a fixed column only in a sheet that plays the 6-player game."""
+SIX_FIXED = (*FIXED[:4], SECOND_PARTNER, *FIXED[4:])
+"""The fixed columns of a sheet with a deal played by 6, a King and a Queen called."""
 PASSED = "passed"
 ALONE = "alone"
 SIDES = frozenset(side.value for side in Side)
@@ -49,9 +53,10 @@ _ESCAPED_START = ("=", "+", "-", "@", "\t", "\r", "'")
 # A deal's fields as the scoring module names them -> the column that holds them.
 FIELD_COLUMNS = {
     "players": "taker", "petit_au_bout_player": "petit_au_bout",
-} | {column: column for column in FIXED}  # fmt: skip
+} | {column: column for column in SIX_FIXED}  # fmt: skip
 PLAY_COLUMNS = (
-    "taker", "partner", "oudlers", "points", "petit_au_bout", "poignees", "chelem", "miseres",
+    "taker", "partner", SECOND_PARTNER, "oudlers", "points", "petit_au_bout", "poignees",
+    "chelem", "miseres",
 )  # fmt: skip
 """The columns a passed deal leaves empty."""
 CONTRACTS: dict[str, Contract | None] = {c.value: c for c in Contract} | {PASSED: None}
@@ -191,49 +196,49 @@ def write_csv(
         raise ValueError("two player columns have the same name")
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";" if semicolon else ",", lineterminator="\r\n")
-    writer.writerow([*FIXED, *(escape_cell(name, FIXED) for name in players)])
+    six = any(len(entry.players) == 6 for entry, _ in deals)
+    fixed = SIX_FIXED if six else FIXED
+    writer.writerow([*fixed, *(escape_cell(name, SIX_FIXED) for name in players)])
     for number, (entry, scores) in enumerate(deals, 1):
         if not set(entry.seated) <= set(players):
             raise ValueError(f"deal {number} seats a player who has no column")
+        cells = _fixed_cells(number, entry, rules, semicolon)
         writer.writerow(
-            [*_fixed_cells(number, entry, rules, semicolon)]
+            [cells.get(column, "") for column in fixed]
             + [str(scores.get(name, 0)) if name in entry.seated else "" for name in players]
         )
     return ("\ufeff" if semicolon else "") + buffer.getvalue()
 
 
-def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> list[str]:
+def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> dict[str, str]:
+    """The fixed cells of a deal by column; a column left out is empty."""
     if entry.contract is None:
         # A passed deal records only who dealt and who sat out.
-        return [
-            str(number),
-            escape_cell(entry.dealer),
-            "",
-            "",
-            PASSED,
-            *[""] * 6,
-            _sitting_out(entry),
-        ]
-    partner = ""
-    if entry.partner is not None and entry.partner != entry.taker:
-        partner = escape_cell(entry.partner, {ALONE})
-    elif len(entry.players) == 5:
-        partner = ALONE
+        return {"deal": str(number), "dealer": escape_cell(entry.dealer), "contract": PASSED,
+                "sitting_out": _sitting_out(entry)}  # fmt: skip
     points = "" if entry.points is None else points_text(entry.points, "fr" if semicolon else "en")
-    return [
-        str(number),
-        escape_cell(entry.dealer),
-        escape_cell(entry.taker or ""),
-        partner,
-        entry.contract.value,
-        "" if entry.oudlers is None else str(entry.oudlers),
-        points,
-        _petit_cell(entry, rules),
-        escape_cell(" ".join(f"{p.player}:{p.size.value}" for p in entry.poignees)),
-        CHELEM_CELLS[entry.chelem],
-        escape_cell(" ".join(entry.miseres)),
-        _sitting_out(entry),
-    ]
+    return {
+        "deal": str(number),
+        "dealer": escape_cell(entry.dealer),
+        "taker": escape_cell(entry.taker or ""),
+        "partner": _called(entry, entry.partner, (5, 6)),
+        SECOND_PARTNER: _called(entry, entry.second_partner, (6,)),
+        "contract": entry.contract.value,
+        "oudlers": "" if entry.oudlers is None else str(entry.oudlers),
+        "points": points,
+        "petit_au_bout": _petit_cell(entry, rules),
+        "poignees": escape_cell(" ".join(f"{p.player}:{p.size.value}" for p in entry.poignees)),
+        "chelem": CHELEM_CELLS[entry.chelem],
+        "miseres": escape_cell(" ".join(entry.miseres)),
+        "sitting_out": _sitting_out(entry),
+    }
+
+
+def _called(entry: Entry, holder: str | None, counts: Collection[int]) -> str:
+    """Who held a called card; ``alone`` when nobody did, in a game of ``counts`` players."""
+    if holder is not None and holder != entry.taker:
+        return escape_cell(holder, {ALONE})
+    return ALONE if len(entry.players) in counts else ""
 
 
 def _sitting_out(entry: Entry) -> str:
@@ -246,12 +251,13 @@ def _petit_cell(entry: Entry, rules: RuleSet) -> str:
         return escape_cell(player, SIDES)
     side = entry.petit_au_bout
     if side is None and player is not None:
-        side = side_of(player, entry.taker, entry.partner)
+        side = side_of(player, (entry.taker, entry.partner, entry.second_partner))
     return "" if side is None else side.value
 
 
-def side_of(player: str, taker: str | None, partner: str | None) -> Side:
-    return Side.ATTACK if player in (taker, partner) else Side.DEFENSE
+def side_of(player: str, attack: Collection[str | None]) -> Side:
+    """The side of ``player`` when ``attack`` are the taker and whoever held a called card."""
+    return Side.ATTACK if player in attack else Side.DEFENSE
 
 
 def escape_cell(text: str, keywords: Collection[str] = ()) -> str:

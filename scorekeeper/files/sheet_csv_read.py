@@ -28,7 +28,9 @@ from scorekeeper.files.sheet_csv import (
     PASSED,
     PLAY_COLUMNS,
     SCORE,
+    SECOND_PARTNER,
     SIDES,
+    SIX_FIXED,
     CsvError,
     CsvProblem,
     ImportedSheet,
@@ -103,11 +105,13 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
     problems: list[CsvProblem] = []
     fixed: dict[str, int] = {}
     players: dict[str, int] = {}
-    last_fixed = max((i for i, cell in enumerate(cells) if cell in FIXED), default=-1)
+    # ``second_partner`` is a fixed column when there (6 players); a file without it
+    # reads as before.
+    last_fixed = max((i for i, cell in enumerate(cells) if cell in SIX_FIXED), default=-1)
     for i, cell in enumerate(cells):
-        name = cell if cell in FIXED else _unescape(cell)
-        known = fixed if cell in FIXED else players
-        if cell not in FIXED and i < last_fixed:
+        name = cell if cell in SIX_FIXED else _unescape(cell)
+        known = fixed if cell in SIX_FIXED else players
+        if cell not in SIX_FIXED and i < last_fixed:
             problems.append(CsvProblem(1, cell, "csv_column_unknown", {"column": cell}))
         elif not name:
             problems.append(CsvProblem(1, "", "csv_column_blank"))
@@ -137,7 +141,7 @@ class _RowReader:
         self.problems.append(CsvProblem(self.row, column, key, MappingProxyType(params)))
 
     def name(self, column: str) -> str | None:
-        if not self.cells[column]:
+        if not self.cells.get(column):
             return None
         name = _unescape(self.cells[column])
         if name not in self.players:
@@ -175,7 +179,7 @@ class _RowReader:
             self.report("contract", "csv_contract")
         if contract_cell == PASSED:
             for column in PLAY_COLUMNS:
-                if self.cells[column]:
+                if self.cells.get(column):
                     self.report(column, "csv_empty_when_passed")
         else:
             # Even under an unknown contract, read the other cells to list their problems too.
@@ -206,7 +210,10 @@ class _RowReader:
     def _played(self, passed: Entry, contract: Contract, rules: RuleSet) -> Entry:
         """``passed`` with the contract played and the cells of the play read."""
         taker = self.name("taker")
-        partner = None if self.cells["partner"] in ("", ALONE) else self.name("partner")
+        partner, queen = (
+            None if self.cells.get(column, "") in ("", ALONE) else self.name(column)
+            for column in ("partner", SECOND_PARTNER)
+        )
         oudlers = None
         if self.cells["oudlers"].strip():
             oudlers = self.choice("oudlers", {str(n): n for n in range(4)}, "csv_oudlers")
@@ -221,7 +228,7 @@ class _RowReader:
         if cell and cell not in SIDES and rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
             petit_player = self.name("petit_au_bout")
             if petit_player is not None:  # the side follows from who took it
-                petit = side_of(petit_player, taker, partner)
+                petit = side_of(petit_player, (taker, partner, queen))
         elif cell:
             petit = self.choice("petit_au_bout", {s.value: s for s in Side}, "csv_petit")
         sizes = [size.value for size in PoigneeSize]
@@ -230,6 +237,7 @@ class _RowReader:
             taker=taker,
             contract=contract,
             partner=partner,
+            second_partner=queen,
             oudlers=oudlers,
             points=points,
             poignees=tuple(Poignee(n, PoigneeSize(s)) for n, s in self.names("poignees", sizes)),

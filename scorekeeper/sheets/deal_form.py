@@ -45,6 +45,7 @@ class DealForm(FlaskForm):
     taker = RadioField(_l("Taker"), validate_choice=False)
     contract = RadioField(_l("Contract"), validate_choice=False)
     partner = RadioField(_l("Partner (called King)"), validate_choice=False)
+    second_partner = RadioField(_l("Called Queen held by"), validate_choice=False)
     oudlers = RadioField(
         _l("Oudlers"), choices=options([(str(n), str(n)) for n in range(4)]), validate_choice=False
     )
@@ -140,7 +141,7 @@ class DealForm(FlaskForm):
             if self.chelem_outcome.data in {"none", "attack", "defense"}
             else ChelemOutcome.NONE
         )
-        partner = self.partner.data if self.partner.data and self.partner.data != ALONE else None
+        partner, queen = self._called(self.partner.data), self._called(self.second_partner.data)
         entry = Entry(
             dealer=dealer,
             seated=tuple(self.seated),
@@ -148,6 +149,7 @@ class DealForm(FlaskForm):
             taker=self.taker.data or None,
             contract=contract,
             partner=partner,
+            second_partner=queen,
             oudlers=oudlers,
             points=points,
             poignees=poignees,
@@ -184,7 +186,8 @@ class DealForm(FlaskForm):
     def shows(self, name: str) -> bool:
         """Whether the page shows the field ``name`` for this table and rule set."""
         hidden = {
-            "partner": self.mode.playing != 5,
+            "partner": self.mode.playing not in (5, 6),
+            "second_partner": self.mode.playing != 6,
             "sitting_out": not self.mode.dealer_sits_out,
             "petit_au_bout_player": self.rules.petit_au_bout is not PetitAuBoutRule.PLAYER_FLAT,
             "miseres": not self.rules.misere,
@@ -198,6 +201,7 @@ class DealForm(FlaskForm):
         self.taker.data = entry.taker or ""
         self.contract.data = entry.contract.value if entry.contract else ""
         self.partner.data = entry.partner or (ALONE if entry.taker else "")
+        self.second_partner.data = entry.second_partner or (ALONE if entry.taker else "")
         self.oudlers.data = "" if entry.oudlers is None else str(entry.oudlers)
         self.points_side.data = "attack"
         self.points.data = "" if entry.points is None else points_text(entry.points)
@@ -209,6 +213,10 @@ class DealForm(FlaskForm):
         self.chelem_announced.data = entry.chelem.announced
         self.chelem_outcome.data = entry.chelem.outcome.value
         self.miseres.data = list(entry.miseres)
+
+    def _called(self, name: Any) -> str | None:
+        """Who held a called card; ``None`` when it was the taker's or in the chien."""
+        return name if isinstance(name, str) and name and name != ALONE else None
 
     def _seated(self, name: Any) -> str | None:
         return name if isinstance(name, str) and name in self.seated else None
@@ -251,6 +259,10 @@ def deal_form(
         [(c.value, contract_name(c.value, lang)) for c in rules.contracts]
     )
     form.partner.choices = options([(ALONE, _l("alone")), *people])
+    if mode.playing == 6:  # a King and a Queen called: each card's holder
+        form.partner.label.text = _l("Called King held by")
+        form.partner.choices = options([(ALONE, _l("the taker's or in the chien")), *people])
+    form.second_partner.choices = options([(ALONE, _l("the taker's or in the chien")), *people])
     form.petit_au_bout_player.choices = options([("", "—"), *people])
     form.miseres.choices = options(people)
     return form

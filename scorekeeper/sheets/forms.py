@@ -26,6 +26,7 @@ TABLE_MODES = [
     (TableMode.FIVE.value, _l("5 players, the taker calls a King")),
     (TableMode.FIVE_DEALER_OUT.value, _l("5 seated, the dealer sits out (4 play)")),
     (TableMode.SIX_DEALER_OUT.value, _l("6 seated, the dealer sits out (5 play, King called)")),
+    (TableMode.SIX.value, _l("6 players, a King and a Queen called")),
 ]
 
 

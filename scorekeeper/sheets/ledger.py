@@ -28,7 +28,11 @@ from scorekeeper.scoring import (
 
 @dataclass(frozen=True)
 class Entry:
-    """One deal of a sheet as entered. ``contract is None`` means everybody passed."""
+    """One deal of a sheet as entered. ``contract is None`` means everybody passed.
+
+    ``partner`` held the called King (5 and 6 players), ``second_partner`` the
+    called Queen (6 players); ``None`` when the card was the taker's or in the chien.
+    """
 
     dealer: str
     seated: tuple[str, ...]
@@ -36,6 +40,7 @@ class Entry:
     taker: str | None = None
     contract: Contract | None = None
     partner: str | None = None
+    second_partner: str | None = None
     oudlers: int | None = None
     points: Fraction | None = None
     poignees: tuple[Poignee, ...] = ()
@@ -67,6 +72,7 @@ class Entry:
             oudlers=self.oudlers,
             points=self.points,
             partner=self.partner,
+            second_partner=self.second_partner,
             poignees=self.poignees,
             petit_au_bout=self.petit_au_bout,
             petit_au_bout_player=self.petit_au_bout_player,

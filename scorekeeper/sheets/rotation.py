@@ -22,6 +22,8 @@ class TableMode(enum.Enum):
     """5 seated, the dealer sits out: four play."""
     SIX_DEALER_OUT = "six_dealer_out"
     """6 seated, the dealer sits out: five play the King game."""
+    SIX = "six"
+    """6 players; the taker calls a King and a Queen (RULES.md section 4b)."""
 
     @property
     def seated(self) -> int:
@@ -45,18 +47,22 @@ _SEATED = {
     TableMode.FIVE: 5,
     TableMode.FIVE_DEALER_OUT: 5,
     TableMode.SIX_DEALER_OUT: 6,
+    TableMode.SIX: 6,
 }
 
 
-def mode_for(seated: int, five_with_dealer_out: bool = False) -> TableMode | None:
-    """The table mode for ``seated`` players; ``None`` when no game is played with that many.
+def mode_for(seated: int, dealer_out: bool = False) -> TableMode | None:
+    """The table mode for ``seated`` players, ``dealer_out`` when the dealer sits out;
+    ``None`` when no game is played with that many.
 
-    >>> mode_for(5, five_with_dealer_out=True)
-    <TableMode.FIVE_DEALER_OUT: 'five_dealer_out'>
+    >>> mode_for(5, dealer_out=True), mode_for(6)
+    (<TableMode.FIVE_DEALER_OUT: 'five_dealer_out'>, <TableMode.SIX: 'six'>)
     """
     if seated == 5:
-        return TableMode.FIVE_DEALER_OUT if five_with_dealer_out else TableMode.FIVE
-    return {3: TableMode.THREE, 4: TableMode.FOUR, 6: TableMode.SIX_DEALER_OUT}.get(seated)
+        return TableMode.FIVE_DEALER_OUT if dealer_out else TableMode.FIVE
+    if seated == 6:
+        return TableMode.SIX_DEALER_OUT if dealer_out else TableMode.SIX
+    return {3: TableMode.THREE, 4: TableMode.FOUR}.get(seated)
 
 
 def sitting_out(mode: TableMode, dealer: str) -> tuple[str, ...]:

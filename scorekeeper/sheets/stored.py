@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
 from scorekeeper.sheets.ledger import Entry
 
-PLAYER_FIELDS = ("dealer", "taker", "partner", "petit_au_bout_player")
+PLAYER_FIELDS = ("dealer", "taker", "partner", "second_partner", "petit_au_bout_player")
 """The fields that name one player: ``<field>_id`` in a row, the name in a record."""
 VALUE_FIELDS = ("contract", "oudlers", "points_half", "petit_au_bout", "chelem_announced",
                 "chelem_outcome")  # fmt: skip
@@ -35,6 +35,7 @@ def entry_to_record(entry: Entry) -> dict[str, Any]:
         "dealer": entry.dealer,
         "taker": entry.taker,
         "partner": entry.partner if entry.partner != entry.taker else None,
+        "second_partner": entry.second_partner if entry.second_partner != entry.taker else None,
         "contract": None if entry.contract is None else entry.contract.value,
         "oudlers": entry.oudlers,
         "points_half": None if entry.points is None else int(entry.points * 2),
@@ -63,6 +64,7 @@ def entry_from_record(record: Mapping[str, Any], seats: Sequence[tuple[str, bool
         taker=record.get("taker"),
         contract=None if record.get("contract") is None else Contract(record["contract"]),
         partner=record.get("partner"),
+        second_partner=record.get("second_partner"),  # older records: no Queen called
         oudlers=record.get("oudlers"),
         points=None if points_half is None else Fraction(points_half, 2),
         poignees=tuple(Poignee(p, PoigneeSize(size)) for p, size in record.get("poignees", [])),

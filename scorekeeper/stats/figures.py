@@ -38,7 +38,7 @@ class Role(enum.Enum):
     TAKER = "taker"
     """Took the contract."""
     PARTNER = "partner"
-    """Was called by the taker (5 players)."""
+    """Was called by the taker: held the King (5 and 6 players) or the Queen (6 players)."""
     DEFENDER = "defender"
     """Played against the taker."""
     SITTING_OUT = "sitting_out"
@@ -100,6 +100,7 @@ class StoredDeal:
     number: int
     taker_id: int | None = None
     partner_id: int | None = None
+    second_partner_id: int | None = None
     contract: Contract | None = None
     oudlers: int | None = None
     points_half: int | None = None
@@ -118,8 +119,9 @@ class StoredDeal:
 
     @property
     def attack(self) -> frozenset[int]:
-        """The taker and the partner, if any."""
-        return frozenset(p for p in (self.taker_id, self.partner_id) if p is not None)
+        """The taker and whoever held a called card, if anybody did."""
+        called = (self.taker_id, self.partner_id, self.second_partner_id)
+        return frozenset(p for p in called if p is not None)
 
     def role(self, player_id: int) -> Role:
         """What ``player_id`` did in this deal (they must be seated)."""
@@ -129,7 +131,7 @@ class StoredDeal:
             return Role.PASSED
         if player_id == self.taker_id:
             return Role.TAKER
-        if player_id == self.partner_id:
+        if player_id in (self.partner_id, self.second_partner_id):
             return Role.PARTNER
         return Role.DEFENDER
 

@@ -93,9 +93,9 @@ def results(
 
 
 _DEAL_COLUMNS = (
-    Deal.sheet_id, Deal.number, Deal.taker_id, Deal.partner_id, Deal.contract, Deal.oudlers,
-    Deal.points_half, Deal.petit_au_bout, Deal.petit_au_bout_player_id, Deal.chelem_announced,
-    Deal.chelem_outcome, Deal.poignees,
+    Deal.sheet_id, Deal.number, Deal.taker_id, Deal.partner_id, Deal.second_partner_id,
+    Deal.contract, Deal.oudlers, Deal.points_half, Deal.petit_au_bout,
+    Deal.petit_au_bout_player_id, Deal.chelem_announced, Deal.chelem_outcome, Deal.poignees,
 )  # fmt: skip
 
 
@@ -140,6 +140,7 @@ def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDe
         number=row.number,
         taker_id=row.taker_id,
         partner_id=row.partner_id,
+        second_partner_id=row.second_partner_id,
         contract=None if row.contract is None else Contract(row.contract),
         oudlers=row.oudlers,
         points_half=row.points_half,
