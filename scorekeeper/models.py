@@ -103,6 +103,9 @@ class Player(Model):
 class Sheet(Model):
     """One table's sequence of deals: an evening (and later a tournament table)."""
 
+    # A tournament's round and table have one sheet, however many organisers press Start.
+    __table_args__ = (UniqueConstraint("tournament_id", "round_number", "table_number"),)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
     kind: Mapped[SheetKind] = mapped_column(Choice(SheetKind, 20), default=SheetKind.EVENING)

@@ -15,7 +15,7 @@ from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry
-from scorekeeper.tournaments.store import standings
+from scorekeeper.tournaments.reads import standings
 
 
 def sheet_csv(sheet: Sheet, semicolon: bool) -> str:

@@ -26,7 +26,7 @@ from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.ledger import Entry, Scored, score_entry
 from scorekeeper.sheets.rotation import TableMode, mode_for
-from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments import reads as tournament_reads
 
 bp = Blueprint("deals", __name__)
 
@@ -117,7 +117,7 @@ def _round_limit(sheet: Sheet) -> int | None:
     """The deals a tournament table plays in its round, if it has a number of deals."""
     if sheet.tournament is None:
         return None
-    return tournaments.expected_deals(sheet.tournament, sheet)
+    return tournament_reads.expected_deals(sheet.tournament, sheet)
 
 
 def _round_full(sheet: Sheet) -> int | None:
@@ -182,7 +182,7 @@ def _deal_page(
         count=reads.deal_count(sheet),
         conflict=conflict,
         passed=passed,
-        withdrawn=tournaments.withdrawn_at(sheet),
+        withdrawn=tournament_reads.withdrawn_at(sheet),
     )
 
 

@@ -21,6 +21,7 @@ from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Scored, score_entry
+from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("sheets", __name__)
@@ -59,10 +60,10 @@ def _table_context(sheet: Sheet) -> dict[str, object] | None:
     """For a tournament table: its round, the deals expected, and the round's end."""
     if sheet.tournament is None:
         return None
-    round_ = tournaments.round_of(sheet)
+    round_ = tournament_reads.round_of(sheet)
     return {
         "tournament": sheet.tournament,
-        "expected": tournaments.expected_deals(sheet.tournament, sheet),
+        "expected": tournament_reads.expected_deals(sheet.tournament, sheet),
         "ends_at": round_.ends_at if round_ else None,
     }
 

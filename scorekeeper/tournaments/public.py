@@ -9,7 +9,7 @@ from flask import Blueprint, render_template, request
 
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
-from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments import reads as tournament_reads
 
 bp = Blueprint("public", __name__)
 
@@ -18,13 +18,13 @@ bp = Blueprint("public", __name__)
 def ranking(token: str) -> str:
     """The ranking for a projector: large type, refreshed every 30 seconds."""
     tournament = tournament_or_404(token, public=True)
-    current = tournaments.current_round(tournament)
-    standings = tournaments.standings(tournament)
+    current = tournament_reads.current_round(tournament)
+    standings = tournament_reads.standings(tournament)
     return render_template(
         "tournaments/public/ranking.html",
         tournament=tournament,
         standings=standings,
-        absent=tournaments.no_shows(tournament, standings),
+        absent=tournament_reads.no_shows(tournament, standings),
         current=current,
         projector=request.args.get("projector") == "1",
     )
@@ -34,7 +34,7 @@ def ranking(token: str) -> str:
 def my_table(token: str) -> str:
     """Where a player sits in the current round."""
     tournament = tournament_or_404(token, public=True)
-    current = tournaments.current_round(tournament)
+    current = tournament_reads.current_round(tournament)
     entrants = sorted(tournament.entrants, key=lambda e: name_key(e.player.name))
     chosen = request.args.get("player", type=int)
     seat = None

@@ -10,23 +10,17 @@ sheets, whatever the timing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
-from fractions import Fraction
 from itertools import count
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
-    Correction,
-    Deal,
-    DealScore,
     Entrant,
-    Player,
     Round,
     RoundState,
     Seat,
@@ -37,13 +31,18 @@ from scorekeeper.models import (
     new_token,
     utcnow,
 )
-from scorekeeper.scoring import TARGETS, RuleSet
-from scorekeeper.scoring.score import outcome
-from scorekeeper.scoring.text import name_key
+from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import store
 from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.tournaments.draw import Prefer, draw, swap
-from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
+from scorekeeper.tournaments.reads import (
+    attendance_changes,
+    current_round,
+    present,
+    round_of,
+    round_sheets,
+    tables,
+)
 
 TABLE_MODES = {3: TableMode.THREE, 4: TableMode.FOUR, 5: TableMode.FIVE_DEALER_OUT}
 """At a tournament, a table of 5 plays the 4-player game, the dealer sitting out."""
@@ -100,11 +99,6 @@ def register(tournament: Tournament, names: Sequence[str], checked_in: bool = Fa
     return added
 
 
-def present(tournament: Tournament) -> list[Entrant]:
-    """Who plays the next round: checked in and not withdrawn."""
-    return [e for e in tournament.entrants if e.checked_in and not e.withdrawn]
-
-
 def toggle_check_in(entrant: Entrant) -> None:
     """The player is here, or after all is not."""
     lock(entrant.tournament)
@@ -115,10 +109,6 @@ def toggle_withdrawn(entrant: Entrant) -> None:
     """Withdraw a player from the next rounds, or bring them back."""
     lock(entrant.tournament)
     entrant.withdrawn = not entrant.withdrawn
-
-
-def current_round(tournament: Tournament) -> Round | None:
-    return tournament.round_list[-1] if tournament.round_list else None
 
 
 def round_seed(tournament: Tournament, number: int) -> int:
@@ -153,14 +143,6 @@ def draw_round(tournament: Tournament) -> Round | None:
     return round_
 
 
-def tables(round_: Round) -> list[list[int]]:
-    """A round's tables: player ids in seat order."""
-    found: dict[int, list[int]] = {}
-    for seat in round_.seats:
-        found.setdefault(seat.table, []).append(seat.player_id)
-    return [found[t] for t in sorted(found)]
-
-
 def _seats(drawn: Sequence[Sequence[int]]) -> list[TableSeat]:
     return [
         TableSeat(table=t, seat=s, player_id=pid)
@@ -184,17 +166,6 @@ class AbsentSeated(Exception):
     def __init__(self, names: list[str]) -> None:
         super().__init__(", ".join(names))
         self.names = names
-
-
-def attendance_changes(round_: Round) -> tuple[list[str], list[str]]:
-    """Since a round was drawn: who is seated but no longer present, and who is present
-    but not seated (a latecomer)."""
-    present_ids = {e.player_id for e in present(round_.tournament)}
-    seated = {s.player_id for s in round_.seats}
-    names = {e.player_id: e.player.name for e in round_.tournament.entrants}
-    gone = sorted((names[p] for p in seated - present_ids), key=name_key)
-    new = sorted((names[p] for p in present_ids - seated), key=name_key)
-    return gone, new
 
 
 def redraw_round(round_: Round) -> int:
@@ -284,63 +255,6 @@ def table_sheet_name(name: str, round_number: int, table: int) -> str:
     return (name if len(name) <= room else name[: room - 1] + "…") + suffix
 
 
-def live_version(tournament: Tournament) -> int:
-    """Goes up with any change to the tournament or to one of its tables: one query."""
-    tables = db.session.scalar(
-        select(func.coalesce(func.sum(Sheet.version), 0)).where(
-            Sheet.tournament_id == tournament.id
-        )
-    )
-    return tournament.version + int(tables or 0)
-
-
-def round_sheets(tournament: Tournament, number: int) -> list[Sheet]:
-    return list(
-        db.session.scalars(
-            select(Sheet)
-            .where(Sheet.tournament_id == tournament.id, Sheet.round_number == number)
-            .order_by(Sheet.table_number)
-        )
-    )
-
-
-def expected_deals(tournament: Tournament, sheet: Sheet) -> int | None:
-    """Deals a table plays in a round: one per seat by default; None with a time limit."""
-    if tournament.minutes_per_round:
-        return None
-    return tournament.deals_per_round or len(sheet.seats)
-
-
-@dataclass(frozen=True)
-class TableState:
-    """How a table is doing: not started, playing N of M, or signed."""
-
-    sheet: Sheet
-    played: int
-    expected: int | None
-
-    @property
-    def state(self) -> str:
-        """``signed`` by its players, ``closed`` by the organiser without signatures,
-        ``playing``, or ``not_started`` (no deal yet)."""
-        if self.sheet.closed:
-            return "signed" if self.sheet.signed_by else "closed"
-        return "playing" if self.played else "not_started"
-
-
-def table_states(tournament: Tournament, number: int) -> list[TableState]:
-    """Every table of a round with its progress, in two queries."""
-    sheets = round_sheets(tournament, number)
-    counts = dict(
-        db.session.execute(
-            select(Deal.sheet_id, func.count(Deal.id))
-            .where(Deal.sheet_id.in_([s.id for s in sheets]))
-            .group_by(Deal.sheet_id)
-        ).all()
-    )
-    return [TableState(s, counts.get(s.id, 0), expected_deals(tournament, s)) for s in sheets]
-
-
 def sign(sheet: Sheet, names: Sequence[str]) -> None:
     """Every player at the table confirms: the sheet locks. The tournament is locked first
     (then the sheet, always in that order), so the last two tables signing at once still
@@ -383,14 +297,6 @@ def close_round(tournament: Tournament, round_: Round) -> bool:
     return True
 
 
-def round_of(sheet: Sheet) -> Round | None:
-    return db.session.scalars(
-        select(Round).where(
-            Round.tournament_id == sheet.tournament_id, Round.number == sheet.round_number
-        )
-    ).first()
-
-
 def _round_done_if_signed(sheet: Sheet) -> None:
     round_ = round_of(sheet)
     if round_ is None or sheet.tournament is None:
@@ -398,73 +304,3 @@ def _round_done_if_signed(sheet: Sheet) -> None:
     db.session.flush()
     if all(s.closed for s in round_sheets(sheet.tournament, round_.number)):
         round_.state = RoundState.DONE
-
-
-def withdrawn_at(sheet: Sheet) -> list[str]:
-    """The players of a table's sheet who have withdrawn from the tournament."""
-    if sheet.tournament is None:
-        return []
-    gone = {e.player_id for e in sheet.tournament.entrants if e.withdrawn}
-    return [seat.player.name for seat in sheet.seats if seat.player_id in gone]
-
-
-def corrections(tournament: Tournament) -> list[Correction]:
-    return list(
-        db.session.scalars(
-            select(Correction)
-            .join(Sheet)
-            .where(Sheet.tournament_id == tournament.id)
-            .order_by(Correction.at.desc(), Correction.id.desc())
-        )
-    )
-
-
-def standings(tournament: Tournament) -> list[Standing]:
-    """The live ranking from the stored scores: three queries whatever the size."""
-    rules = tournament.rule_set
-    names = dict(
-        db.session.execute(
-            select(Player.id, Player.name)
-            .join(Entrant)
-            .where(Entrant.tournament_id == tournament.id)
-        ).all()
-    )
-    totals = db.session.execute(
-        select(DealScore.player_id, Sheet.round_number, func.sum(DealScore.points))
-        .join(Deal, DealScore.deal_id == Deal.id)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Sheet.tournament_id == tournament.id)
-        .group_by(DealScore.player_id, Sheet.round_number)
-    ).all()
-    taken = db.session.execute(
-        select(Deal.taker_id, Deal.oudlers, Deal.points_half)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Sheet.tournament_id == tournament.id, Deal.contract.is_not(None))
-    ).all()
-    lost: dict[int, int] = {}
-    for taker_id, oudlers, points_half in taken:
-        if taker_id is None or oudlers is None or points_half is None:
-            continue  # a passed deal: nobody took
-        won, _ = outcome(Fraction(points_half, 2), TARGETS[oudlers], rules)
-        if not won:
-            lost[taker_id] = lost.get(taker_id, 0) + 1
-    results = [
-        RoundResult(names[pid], number or 0, int(total))
-        for pid, number, total in totals
-        if pid in names
-    ]
-    return rank(
-        results,
-        lost_as_taker={names[pid]: n for pid, n in lost.items() if pid in names},
-        withdrawn=[names[e.player_id] for e in tournament.entrants if e.withdrawn],
-    )
-
-
-def no_shows(tournament: Tournament, ranked: Sequence[Standing]) -> list[str]:
-    """Registered players with no result: never checked in, or not yet at a table that
-    played. They are listed apart from the ranking, by name."""
-    playing = {s.player for s in ranked}
-    return sorted(
-        (e.player.name for e in tournament.entrants if e.player.name not in playing),
-        key=name_key,
-    )

@@ -25,6 +25,7 @@ from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads
 from scorekeeper.templating import round_tables
+from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
 from scorekeeper.tournaments.forms import EntrantsForm, SwapForm, TournamentForm
@@ -67,15 +68,15 @@ def new(token: str) -> str | Response:
 def version(token: str) -> dict[str, int]:
     """What the dashboard polls: any table's change raises it."""
     tournament = tournament_or_404(token)
-    return {"version": tournaments.live_version(tournament)}
+    return {"version": tournament_reads.live_version(tournament)}
 
 
 @bp.get("/o/<token>")
 def dashboard(token: str) -> str:
     tournament = tournament_or_404(token)
     remember("tournaments", tournament.organiser_token)
-    current = tournaments.current_round(tournament)
-    states = tournaments.table_states(tournament, current.number) if current else []
+    current = tournament_reads.current_round(tournament)
+    states = tournament_reads.table_states(tournament, current.number) if current else []
     swap = None
     if current is not None and current.state is RoundState.DRAWN:
         swap = SwapForm()
@@ -88,13 +89,13 @@ def dashboard(token: str) -> str:
         states=states,
         entrants_form=EntrantsForm(formdata=None),
         swap=swap,
-        present=len(tournaments.present(tournament)),
-        corrections=tournaments.corrections(tournament),
+        present=len(tournament_reads.present(tournament)),
+        corrections=tournament_reads.corrections(tournament),
         can_draw=tournaments.can_draw(tournament),
-        changes=tournaments.attendance_changes(current)
+        changes=tournament_reads.attendance_changes(current)
         if current is not None and current.state is RoundState.DRAWN
         else ([], []),
-        live_version=tournaments.live_version(tournament),
+        live_version=tournament_reads.live_version(tournament),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
 
@@ -150,7 +151,7 @@ def withdraw(token: str, entrant_id: int) -> Response:
 @bp.post("/o/<token>/draw")
 def draw(token: str) -> Response:
     tournament = tournament_or_404(token)
-    if len(tournaments.present(tournament)) < 3:
+    if len(tournament_reads.present(tournament)) < 3:
         flash(_("At least 3 players must be checked in to draw a round."))
     elif (round_ := tournaments.draw_round(tournament)) is None:
         db.session.rollback()
@@ -163,7 +164,7 @@ def draw(token: str) -> Response:
 
 def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
     """What a change of attendance means for the round under way, said to the organiser."""
-    current = tournaments.current_round(tournament)
+    current = tournament_reads.current_round(tournament)
     if current is None or current.state is RoundState.DONE:
         return
     seat = next((s for s in current.seats if s.player_id == entrant.player_id), None)
@@ -179,7 +180,7 @@ def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
 
 def _draw_refusal(tournament: Tournament) -> str:
     """Why the next round cannot be drawn, as it really is."""
-    current = tournaments.current_round(tournament)
+    current = tournament_reads.current_round(tournament)
     if len(tournament.round_list) >= tournament.rounds:
         return str(_("Every round of the tournament is drawn."))
     if current is not None and current.state is RoundState.DRAWN:
@@ -233,7 +234,7 @@ def redraw(token: str, number: int) -> Response:
     round_ = round_or_404(tournament, number)
     if round_.state is not RoundState.DRAWN:
         flash(_("The round has started: its tables are fixed."))
-    elif len(tournaments.present(tournament)) < 3:
+    elif len(tournament_reads.present(tournament)) < 3:
         flash(_("At least 3 players must be checked in to draw a round."))
     else:
         kept = tournaments.redraw_round(round_)
@@ -309,7 +310,7 @@ def cards(token: str, number: int) -> str:
     link that enters scores, so it stays on its table."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
+    sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
     return render_template(
         "tournaments/cards.html", tournament=tournament, round=round_, sheets=sheets,
         tables=round_tables(round_),
@@ -324,7 +325,7 @@ def rounds(token: str) -> str:
     return render_template(
         "tournaments/rounds.html",
         tournament=tournament,
-        rounds=[(r, tournaments.table_states(tournament, r.number))
+        rounds=[(r, tournament_reads.table_states(tournament, r.number))
                 for r in reversed(tournament.round_list)],
     )  # fmt: skip
 
@@ -335,7 +336,7 @@ def sheets_print(token: str, number: int) -> str:
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
     blank = request.args.get("blank") == "1"
-    sheets = {s.table_number: s for s in tournaments.round_sheets(tournament, number)}
+    sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
     ledgers = {} if blank else {t: reads.ledger(s) for t, s in sheets.items()}
     details = {} if blank else {t: _details(s) for t, s in sheets.items()}
     return render_template(
@@ -356,10 +357,10 @@ def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
 @bp.get("/o/<token>/ranking")
 def ranking_print(token: str) -> str:
     tournament = tournament_or_404(token)
-    standings = tournaments.standings(tournament)
+    standings = tournament_reads.standings(tournament)
     return render_template(
         "tournaments/ranking_print.html",
         tournament=tournament,
         standings=standings,
-        absent=tournaments.no_shows(tournament, standings),
+        absent=tournament_reads.no_shows(tournament, standings),
     )

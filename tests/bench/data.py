@@ -31,6 +31,7 @@ from scorekeeper.scoring import (
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.ledger import Entry, score_entry
 from scorekeeper.sheets.rotation import TableMode, next_dealer, sitting_out
+from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
 
@@ -200,9 +201,9 @@ def play_round(tournament: Tournament, rng: random.Random) -> None:
     the deal form does), then close it; committed."""
     sheets = start_next_round(tournament)
     for sheet in sheets:
-        play_sheet(sheet, rng, tournaments.expected_deals(tournament, sheet) or 4)
+        play_sheet(sheet, rng, tournament_reads.expected_deals(tournament, sheet) or 4)
     db.session.commit()
-    current = tournaments.current_round(tournament)
+    current = tournament_reads.current_round(tournament)
     assert current is not None
     tournaments.close_round(tournament, current)
     db.session.commit()

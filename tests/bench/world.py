@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 from scorekeeper.db import db
 from scorekeeper.models import Player, Tournament
 from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs
 
@@ -93,8 +94,8 @@ class World:
                 tournament = data.add_tournament(club, players, rounds=played + 1)
                 for _ in range(played):
                     data.play_round(tournament, self.rng)
-                ids = [e.player_id for e in tournaments.present(tournament)]
-                history = [tournaments.tables(r) for r in tournament.round_list]
+                ids = [e.player_id for e in tournament_reads.present(tournament)]
+                history = [tournament_reads.tables(r) for r in tournament.round_list]
                 seed = tournaments.round_seed(tournament, played + 1)
                 start = time.perf_counter()
                 drawn = draw(ids, Prefer(tournament.prefer), seed, history)

@@ -1,0 +1,189 @@
+"""Reading a tournament: who is here, its rounds and tables, their states, the
+corrections, and the ranking from the stored scores. Nothing here writes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sqlalchemy import func, select
+
+from scorekeeper.db import db
+from scorekeeper.models import (
+    Correction,
+    Deal,
+    DealScore,
+    Entrant,
+    Player,
+    Round,
+    Sheet,
+    Tournament,
+)
+from scorekeeper.scoring import TARGETS
+from scorekeeper.scoring.score import outcome
+from scorekeeper.scoring.text import name_key
+from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
+
+
+def present(tournament: Tournament) -> list[Entrant]:
+    """Who plays the next round: checked in and not withdrawn."""
+    return [e for e in tournament.entrants if e.checked_in and not e.withdrawn]
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    return tournament.round_list[-1] if tournament.round_list else None
+
+
+def tables(round_: Round) -> list[list[int]]:
+    """A round's tables: player ids in seat order."""
+    found: dict[int, list[int]] = {}
+    for seat in round_.seats:
+        found.setdefault(seat.table, []).append(seat.player_id)
+    return [found[t] for t in sorted(found)]
+
+
+def attendance_changes(round_: Round) -> tuple[list[str], list[str]]:
+    """Since a round was drawn: who is seated but no longer present, and who is present
+    but not seated (a latecomer)."""
+    present_ids = {e.player_id for e in present(round_.tournament)}
+    seated = {s.player_id for s in round_.seats}
+    names = {e.player_id: e.player.name for e in round_.tournament.entrants}
+    gone = sorted((names[p] for p in seated - present_ids), key=name_key)
+    new = sorted((names[p] for p in present_ids - seated), key=name_key)
+    return gone, new
+
+
+def live_version(tournament: Tournament) -> int:
+    """Goes up with any change to the tournament or to one of its tables: one query."""
+    tables = db.session.scalar(
+        select(func.coalesce(func.sum(Sheet.version), 0)).where(
+            Sheet.tournament_id == tournament.id
+        )
+    )
+    return tournament.version + int(tables or 0)
+
+
+def round_sheets(tournament: Tournament, number: int) -> list[Sheet]:
+    return list(
+        db.session.scalars(
+            select(Sheet)
+            .where(Sheet.tournament_id == tournament.id, Sheet.round_number == number)
+            .order_by(Sheet.table_number)
+        )
+    )
+
+
+def expected_deals(tournament: Tournament, sheet: Sheet) -> int | None:
+    """Deals a table plays in a round: one per seat by default; None with a time limit."""
+    if tournament.minutes_per_round:
+        return None
+    return tournament.deals_per_round or len(sheet.seats)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """How a table is doing: not started, playing N of M, or signed."""
+
+    sheet: Sheet
+    played: int
+    expected: int | None
+
+    @property
+    def state(self) -> str:
+        """``signed`` by its players, ``closed`` by the organiser without signatures,
+        ``playing``, or ``not_started`` (no deal yet)."""
+        if self.sheet.closed:
+            return "signed" if self.sheet.signed_by else "closed"
+        return "playing" if self.played else "not_started"
+
+
+def table_states(tournament: Tournament, number: int) -> list[TableState]:
+    """Every table of a round with its progress, in two queries."""
+    sheets = round_sheets(tournament, number)
+    counts = dict(
+        db.session.execute(
+            select(Deal.sheet_id, func.count(Deal.id))
+            .where(Deal.sheet_id.in_([s.id for s in sheets]))
+            .group_by(Deal.sheet_id)
+        ).all()
+    )
+    return [TableState(s, counts.get(s.id, 0), expected_deals(tournament, s)) for s in sheets]
+
+
+def round_of(sheet: Sheet) -> Round | None:
+    return db.session.scalars(
+        select(Round).where(
+            Round.tournament_id == sheet.tournament_id, Round.number == sheet.round_number
+        )
+    ).first()
+
+
+def withdrawn_at(sheet: Sheet) -> list[str]:
+    """The players of a table's sheet who have withdrawn from the tournament."""
+    if sheet.tournament is None:
+        return []
+    gone = {e.player_id for e in sheet.tournament.entrants if e.withdrawn}
+    return [seat.player.name for seat in sheet.seats if seat.player_id in gone]
+
+
+def corrections(tournament: Tournament) -> list[Correction]:
+    return list(
+        db.session.scalars(
+            select(Correction)
+            .join(Sheet)
+            .where(Sheet.tournament_id == tournament.id)
+            .order_by(Correction.at.desc(), Correction.id.desc())
+        )
+    )
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """The live ranking from the stored scores: three queries whatever the size."""
+    rules = tournament.rule_set
+    names = dict(
+        db.session.execute(
+            select(Player.id, Player.name)
+            .join(Entrant)
+            .where(Entrant.tournament_id == tournament.id)
+        ).all()
+    )
+    totals = db.session.execute(
+        select(DealScore.player_id, Sheet.round_number, func.sum(DealScore.points))
+        .join(Deal, DealScore.deal_id == Deal.id)
+        .join(Sheet, Deal.sheet_id == Sheet.id)
+        .where(Sheet.tournament_id == tournament.id)
+        .group_by(DealScore.player_id, Sheet.round_number)
+    ).all()
+    taken = db.session.execute(
+        select(Deal.taker_id, Deal.oudlers, Deal.points_half)
+        .join(Sheet, Deal.sheet_id == Sheet.id)
+        .where(Sheet.tournament_id == tournament.id, Deal.contract.is_not(None))
+    ).all()
+    lost: dict[int, int] = {}
+    for taker_id, oudlers, points_half in taken:
+        if taker_id is None or oudlers is None or points_half is None:
+            continue  # a passed deal: nobody took
+        won, _ = outcome(Fraction(points_half, 2), TARGETS[oudlers], rules)
+        if not won:
+            lost[taker_id] = lost.get(taker_id, 0) + 1
+    results = [
+        RoundResult(names[pid], number or 0, int(total))
+        for pid, number, total in totals
+        if pid in names
+    ]
+    return rank(
+        results,
+        lost_as_taker={names[pid]: n for pid, n in lost.items() if pid in names},
+        withdrawn=[names[e.player_id] for e in tournament.entrants if e.withdrawn],
+    )
+
+
+def no_shows(tournament: Tournament, ranked: Sequence[Standing]) -> list[str]:
+    """Registered players with no result: never checked in, or not yet at a table that
+    played. They are listed apart from the ranking, by name."""
+    playing = {s.player for s in ranked}
+    return sorted(
+        (e.player.name for e in tournament.entrants if e.player.name not in playing),
+        key=name_key,
+    )
