@@ -13,7 +13,7 @@ import io
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Entrant, Player, Round, RoundState, Sheet, TableSeat
@@ -188,3 +188,40 @@ def test_a_table_closed_by_the_organiser_says_so(app: Flask, client: FlaskClient
     page = client.get(f"/o/{organiser}/rounds", headers=EN).get_data(as_text=True)
     assert page.count("✓ signed") == 1
     assert "closed by the organiser, not signed · no deal" in page
+
+
+def test_a_name_alike_but_for_case_or_accents_asks_first(app: Flask, client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=0, rounds=1, start=False)
+    client.post(f"/o/{organiser}/players", data={"names": "Céline Roy"})
+    page = client.post(f"/o/{organiser}/players", data={"names": "celine roy\nCELINE ROY\nZoé"},
+                       headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    assert "1 player registered." in page
+    assert "Not registered: celine roy looks like Céline Roy" in page
+    with app.app_context():
+        names = sorted(db.session.scalars(select(Player.name)))
+    assert names == ["Céline Roy", "Zoé"]
+    client.post(f"/o/{organiser}/players", data={"names": "celine roy", "different": "y"})
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Player.id))) == 3
+
+
+def test_a_practice_tournament_is_deleted_and_leaves_the_season(
+    app: Flask, client: FlaskClient
+) -> None:
+    club = new_club(client)
+    organiser = start_tournament(client, club, players=8, rounds=1)
+    for token, seating in table_sheets(app):
+        play(client, token, seating, 4)
+    ranked = client.get(f"/c/{club}/ranking", headers=EN).get_data(as_text=True)
+    assert 'class="stats ranking"' in ranked and "Nobody to rank" not in ranked
+    confirm = client.get(f"/o/{organiser}/delete", headers=EN).get_data(as_text=True)
+    assert "their 8 deals go with it" in confirm
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Sheet.id))) == 2  # nothing deleted yet
+    assert client.post(f"/o/{organiser}/delete").status_code == 302
+    assert client.get(f"/o/{organiser}").status_code == 404
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Sheet.id))) == 0
+        assert db.session.scalar(select(func.count(Player.id))) == 8  # the club keeps them
+    ranking = client.get(f"/c/{club}/ranking", headers=EN).get_data(as_text=True)
+    assert 'class="stats ranking"' not in ranking and "Nobody to rank" in ranking

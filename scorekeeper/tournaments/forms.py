@@ -58,8 +58,11 @@ class EntrantsForm(FlaskForm):
     names = TextAreaField(_l("Players, one per line"), [DataRequired(), Length(max=20_000)])
     checked_in = BooleanField(_l("They are here (checked in)"), default=True)
 
+    different = BooleanField(_l("They are different players (names alike but for case or accents)"))
+
     def name_list(self) -> list[str]:
-        names = [line.strip() for line in (self.names.data or "").splitlines()]
+        """The names typed, one per line, cleaned by the rule every name follows."""
+        names = [clean_name(line) for line in (self.names.data or "").splitlines()]
         return list(dict.fromkeys(n for n in names if n))
 
     def validate_names(self, field: Field) -> None:

@@ -14,13 +14,14 @@ from datetime import date, timedelta
 from itertools import count
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
     Entrant,
+    Player,
     Round,
     RoundState,
     Seat,
@@ -32,6 +33,7 @@ from scorekeeper.models import (
     utcnow,
 )
 from scorekeeper.scoring import RuleSet
+from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
 from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.tournaments.draw import Prefer, draw, swap
@@ -86,9 +88,31 @@ def lock(tournament: Tournament) -> None:
     db.session.expire(tournament, ["version"])
 
 
-def register(tournament: Tournament, names: Sequence[str], checked_in: bool = False) -> int:
-    """Register players by name (the club's, or new ones); how many were new here."""
+def alike(names: Sequence[str], known: Sequence[str]) -> dict[str, str]:
+    """The names that differ from a known one (or an earlier one) only by case or
+    accents: name → the one it looks like. "céline roy" looks like "Céline Roy"."""
+    seen = {name_key(name).split("\0")[0]: name for name in known}
+    found = {}
+    for name in names:
+        plain = name_key(name).split("\0")[0]
+        if plain in seen and seen[plain] != name:
+            found[name] = seen[plain]
+        seen.setdefault(plain, name)
+    return found
+
+
+def register(
+    tournament: Tournament,
+    names: Sequence[str],
+    checked_in: bool = False,
+    different: bool = False,
+) -> tuple[int, dict[str, str]]:
+    """Register players by name (the club's, or new ones): how many were new here, and
+    the names left out because they look like another (unless ``different``)."""
     lock(tournament)
+    club_names = db.session.scalars(select(Player.name).where(Player.club_id == tournament.club_id))
+    doubtful = {} if different else alike(names, list(club_names))
+    names = [name for name in names if name not in doubtful]
     known = {e.player.name for e in tournament.entrants}
     added = 0
     for player in store.club_players(tournament.club, names):
@@ -96,7 +120,7 @@ def register(tournament: Tournament, names: Sequence[str], checked_in: bool = Fa
             tournament.entrants.append(Entrant(player=player, checked_in=checked_in))
             known.add(player.name)
             added += 1
-    return added
+    return added, doubtful
 
 
 def toggle_check_in(entrant: Entrant) -> None:
@@ -114,6 +138,15 @@ def toggle_withdrawn(entrant: Entrant) -> None:
 def round_seed(tournament: Tournament, number: int) -> int:
     """Each round's seed follows from the tournament's, so a draw can be made again."""
     return tournament.seed * 100 + number
+
+
+def delete_tournament(tournament: Tournament) -> None:
+    """Delete a tournament (a practice one, say): its rounds, tables, sheets and deals.
+    It leaves the club's statistics with them; its players stay in the club."""
+    lock(tournament)
+    # The database deletes each sheet's seats, deals, scores and corrections with it.
+    db.session.execute(delete(Sheet).where(Sheet.tournament_id == tournament.id))
+    db.session.delete(tournament)
 
 
 def can_draw(tournament: Tournament) -> bool:

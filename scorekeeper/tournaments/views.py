@@ -14,13 +14,14 @@ from datetime import date
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key, points_text
 from scorekeeper.links import club_or_404, remember, tournament_or_404
-from scorekeeper.models import Entrant, Round, RoundState, Sheet, Tournament
+from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads
@@ -62,6 +63,22 @@ def new(token: str) -> str | Response:
         remember("tournaments", tournament.organiser_token)
         return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
     return render_template("tournaments/new.html", form=form, club=club)
+
+
+@bp.route("/o/<token>/delete", methods=["GET", "POST"])
+def delete(token: str) -> str | Response:
+    """Delete the tournament, once the organiser has seen what goes with it."""
+    tournament = tournament_or_404(token)
+    if request.method == "POST":  # CSRF is checked for every POST
+        club, name = tournament.club, tournament.name
+        tournaments.delete_tournament(tournament)
+        db.session.commit()
+        flash(_("The tournament %(name)s is deleted.", name=name))
+        return redirect(url_for("clubs.club", token=club.token))
+    deals = db.session.scalar(
+        select(func.count(Deal.id)).join(Sheet).where(Sheet.tournament_id == tournament.id)
+    )
+    return render_template("tournaments/delete.html", tournament=tournament, deals=deals or 0)
 
 
 @bp.get("/o/<token>/version.json")
@@ -107,9 +124,15 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
     if not form.validate():
         flash(" ".join(str(e) for e in form.names.errors) or _("Type at least one name."))
         return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
-    added = tournaments.register(tournament, form.name_list(), bool(form.checked_in.data))
+    added, doubtful = tournaments.register(
+        tournament, form.name_list(), bool(form.checked_in.data), bool(form.different.data)
+    )
     db.session.commit()
     flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
+    for name, like in doubtful.items():
+        flash(_("Not registered: %(name)s looks like %(like)s, already known. Type the name as "
+                "the club knows it, or tick \"They are different players\" to register it.",
+                name=name, like=like))  # fmt: skip
     return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
 
 

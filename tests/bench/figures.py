@@ -22,6 +22,7 @@ from scorekeeper.models import Club, Deal, Sheet
 from scorekeeper.scoring import FFT, rule_set, score
 from scorekeeper.sheets import views as sheets
 from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.tournaments import store as tournaments
 
 from .common import Deadline, median, median_ms, queries, repeat
 from .context import Context
@@ -230,6 +231,28 @@ def tournament(ctx: Context) -> None:
         public / home,
         note="the other empty page the issue allows; reported only",
     )
+
+
+def big_event(ctx: Context) -> None:
+    """A big club event: drawing and starting round 1 of 1,000 and of 3,000 players, each
+    with its commit, as the organiser's Draw and Start buttons do."""
+    world = ctx.world
+    for players, target in ((1000, 2), (3000, 6)):
+        with world.app.app_context():
+            tournament = add_tournament(add_club(f"Club of {players}"), players)
+            start = time.perf_counter()
+            round_ = tournaments.draw_round(tournament)
+            db.session.commit()
+            drawn = time.perf_counter()
+            assert round_ is not None
+            sheets = tournaments.start_round(round_)
+            db.session.commit()
+            done = time.perf_counter()
+            assert sum(len(s.seats) for s in sheets) == players
+        ctx.results.add(f"draw_{players}_players_s", drawn - start,
+                        note="tournaments.store.draw_round of round 1, with its commit")
+        ctx.results.below(f"draw_and_start_{players}_players_s", done - start, target,
+                          note=f"draw_round + start_round ({len(sheets)} sheets), with commits")
 
 
 def csv_files(ctx: Context) -> None:

@@ -79,6 +79,16 @@ BENCHMARKS = (
         ),
     ),
     Benchmark(
+        "big_event",
+        figures.big_event,
+        (
+            "draw_1000_players_s",
+            "draw_and_start_1000_players_s",
+            "draw_3000_players_s",
+            "draw_and_start_3000_players_s",
+        ),
+    ),
+    Benchmark(
         "csv",
         figures.csv_files,
         (
