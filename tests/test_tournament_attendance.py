@@ -109,6 +109,7 @@ def test_a_withdrawal_during_a_round_keeps_the_table_and_the_results(
     page = client.post(f"/o/{organiser}/players/{entrant_id(app, leaver)}/withdraw",
                        headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
     assert "Table 1 plays round 1 to its end as seated" in page
+    assert f"{leaver} <span class=\"muted\">(withdrawn)</span>" in page  # no ✓ as present
     form = client.get(f"/e/{token}/deals/new", headers=EN).get_data(as_text=True)
     assert f"{leaver} has withdrawn from the tournament" in form
     play(client, token, seating, 2)  # the table finishes the round

@@ -1,0 +1,65 @@
+"""The tournament afternoon in the browser (issue 14): the right table, and a dashboard
+that reads at a phone's width and a laptop's.
+
+The deal form of a table names its round, its table and its players at the top,
+so a deal typed on the wrong table's link is seen before it is saved; the states
+of the tables never break a word.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from playwright.sync_api import Page, expect
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Sheet
+
+from ..conftest import start_tournament
+
+
+def test_the_deal_form_of_a_table_says_which_table_it_is(
+    page: Page, live_server: str, live_app: Flask, artifacts: Path
+) -> None:
+    live_app.config["WTF_CSRF_ENABLED"] = False  # the organiser's set-up, through its forms
+    with live_app.test_client() as client:
+        club = client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
+        organiser = start_tournament(client, club, players=9, rounds=2)
+    live_app.config["WTF_CSRF_ENABLED"] = True
+    with live_app.app_context():
+        sheets = db.session.scalars(select(Sheet).order_by(Sheet.table_number)).all()
+        tables = [(s.edit_token, s.seating) for s in sheets]
+        db.session.remove()
+    for number, (token, seating) in enumerate(tables, 1):
+        page.goto(f"{live_server}/e/{token}/deals/new")
+        header = page.locator("main .table-info").first
+        expect(header).to_contain_text(f"Round 1 · Table {number}: {', '.join(seating)}")
+        box = header.bounding_box()
+        assert box is not None and box["y"] < 200, "the table is named at the top of the form"
+    page.screenshot(path=str(artifacts / "table-deal-form-header.png"))
+    # The organiser's dashboard, at a phone's width and a laptop's: no word broken.
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server}/o/{organiser}")
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"the dashboard scrolls sideways at {width} px"
+        cells = page.locator("table.states").first.locator("tbody td:nth-child(3)")
+        expect(cells).to_have_count(2)
+        for cell in cells.all():
+            words = cell.inner_text().split()
+            widest = max(
+                page.evaluate(
+                    "([el, w]) => { const s = document.createElement('span');"
+                    " s.textContent = w; s.style.whiteSpace = 'nowrap'; el.appendChild(s);"
+                    " const width = s.getBoundingClientRect().width; s.remove(); return width; }",
+                    [cell.element_handle(), word],
+                )
+                for word in words
+            )
+            cell_box = cell.bounding_box()
+            assert cell_box is not None and widest <= cell_box["width"], (
+                f"a word of {words} is wider than its cell at {width} px"
+            )
+        page.screenshot(path=str(artifacts / f"dashboard-playing-{width}.png"), full_page=True)
