@@ -98,7 +98,7 @@ def draw_round(tournament: Tournament) -> Round:
     players = [e.player_id for e in present(tournament)]
     history = [tables(r) for r in tournament.round_list]
     seed = round_seed(tournament, number)
-    drawn = draw(players, Prefer(tournament.prefer), seed, history)
+    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.rounds)
     round_ = Round(tournament=tournament, number=number, seed=seed, state="drawn")
     round_.seats = _seats(drawn)
     db.session.add(round_)
