@@ -5,12 +5,15 @@ Pure: no database, no web. Players are opaque hashable ids (ints, strings...).
 A round seats every present player once, at tables of 4; when the count is not
 a multiple of 4, a few tables of 5 (the dealer sits each deal out) or of 3, as
 the organiser prefers (:func:`table_sizes`). Round 1 is a random draw; later
-rounds are drawn so that players meet as few of the same players as possible
-(:func:`draw`). Every draw is reproducible from its seed.
+rounds are drawn as part of a schedule of the whole tournament, so that players
+meet as few of the same players as possible (:func:`draw`): a known design where
+one exists (:mod:`.designs`), a search otherwise (:mod:`.schedule`). Every draw
+is reproducible from its seed.
 
->>> first = draw(range(16), Prefer.FIVE, seed=7)
->>> second = draw(range(16), Prefer.FIVE, seed=8, history=[first])
->>> repeat_pairs([first, second])
+>>> done = []
+>>> for number in range(1, 6):
+...     done.append(draw(range(16), Prefer.FIVE, seed=number, history=done, rounds=5))
+>>> repeat_pairs(done)
 0
 """
 
