@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load
+from . import browser, figures, load, schedules
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -76,6 +76,16 @@ BENCHMARKS = (
             "organiser_ranking_400_players_vs_no_deal_ratio",
             "home_page_ms",
             "ranking_400_players_vs_home_ratio",
+        ),
+    ),
+    Benchmark(
+        "schedules",
+        schedules.schedules,
+        (
+            "draw_schedules_worse_than_today",
+            "draw_schedules_missing_a_known_zero",
+            "draw_schedules_repeats_total",
+            "draw_schedules_slowest_round_s",
         ),
     ),
     Benchmark(
