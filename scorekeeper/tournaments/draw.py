@@ -5,12 +5,15 @@ Pure: no database, no web. Players are opaque hashable ids (ints, strings...).
 A round seats every present player once, at tables of 4; when the count is not
 a multiple of 4, a few tables of 5 (the dealer sits each deal out) or of 3, as
 the organiser prefers (:func:`table_sizes`). Round 1 is a random draw; later
-rounds are drawn so that players meet as few of the same players as possible
-(:func:`draw`). Every draw is reproducible from its seed.
+rounds are drawn as part of a schedule of the whole tournament, so that players
+meet as few of the same players as possible (:func:`draw`): a known design where
+one exists (:mod:`.designs`), a search otherwise (:mod:`.schedule`). Every draw
+is reproducible from its seed.
 
->>> first = draw(range(16), Prefer.FIVE, seed=7)
->>> second = draw(range(16), Prefer.FIVE, seed=8, history=[first])
->>> repeat_pairs([first, second])
+>>> done = []
+>>> for number in range(1, 6):
+...     done.append(draw(range(16), Prefer.FIVE, seed=number, history=done, rounds=5))
+>>> repeat_pairs(done)
 0
 """
 
@@ -18,10 +21,18 @@ from __future__ import annotations
 
 import enum
 import random
+import zlib
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, TypeVar, cast
+
+from .designs import known_schedule
+from .schedule import FIVE_COST, REPEAT_COST, plan
+
+__all__ = ["FIVE_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
+           "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
 
 P = TypeVar("P", bound=Hashable)
 
@@ -33,28 +44,6 @@ class Prefer(enum.Enum):
     """Tables of 5, the dealer sitting each deal out; tables of 3 only when fives cannot work."""
     THREE = "three"
     """Tables of 3; a table of 5 only when threes cannot work (5 players)."""
-
-
-REPEAT_COST = 10
-"""The cost of seating together two players who met once already; ``k`` earlier
-meetings cost ``REPEAT_COST × k²`` (a second meeting 10, a third 40, a fourth 90)."""
-
-FIVE_COST = 1
-"""The cost of seating a player at a table of 5 who sat at one before; ``k`` times
-before cost ``FIVE_COST × k²`` (1, 4, 9): spread the sitting out, but meet new players first."""
-
-AHEAD = 1
-"""How many rounds after this one a draw plans for. One is enough for 16 players to
-meet no one twice in 5 rounds; planning more rounds found no better draws."""
-
-MAX_PRICES = 1_000_000
-"""The most swaps one draw prices, over all its starts: the bound on its time."""
-
-RESTARTS = 4
-"""How many fresh starts one draw makes at most, while its round costs more than 0."""
-
-STALL = 60
-"""The number of swaps without a new best after which a start is given up."""
 
 
 def table_sizes(players: int, prefer: Prefer) -> list[int]:
@@ -138,6 +127,7 @@ def draw(
     prefer: Prefer,
     seed: int,
     history: Iterable[Sequence[Sequence[P]]] = (),
+    rounds: int | None = None,
 ) -> list[list[P]]:
     """The tables of one round: every one of ``players`` seated once.
 
@@ -146,14 +136,20 @@ def draw(
     of the earlier rounds; players of the history who are not in ``players``
     (they withdrew) are ignored, and a latecomer has met nobody.
 
-    Without history, a random draw. With it, the draw seats together as few
+    Round 1 is a random draw. Later rounds are drawn as part of a schedule of
+    all the tournament's ``rounds``: the whole schedule seats together as few
     pairs who already met as its search finds, a third meeting weighing more
     than a second (:data:`REPEAT_COST`), and, a little, players who already sat
-    at a table of 5 or more (:data:`FIVE_COST`). Among draws as good, it prefers one
-    that leaves a good round after it: it plans :data:`AHEAD` more rounds.
+    at a table of 5 (:data:`FIVE_COST`). While the same players come, each
+    round follows the schedule planned after round 1, or after the last round
+    whose players changed; that schedule starts from a known design where one
+    exists (:mod:`scorekeeper.tournaments.designs`). When the players change,
+    or the rounds played are not those planned (tables changed by hand), the
+    rounds left are planned again from the rounds played. Without ``rounds``,
+    the draw plans this round and the next one.
 
-    Reproducible: the same players, preference, seed and history give the
-    same tables. Players that sort (all ints, all strings) may come in any
+    Reproducible: the same players, preference, seed, history and rounds give
+    the same tables. Players that sort (all ints, all strings) may come in any
     order; others must come in the same order. Draw each round with its own
     seed (say the tournament's seed plus the round number). A ValueError if a
     player is listed twice or fewer than 3 are present.
@@ -168,18 +164,20 @@ def draw(
     index = {player: i for i, player in enumerate(ordered)}
     if len(index) != len(ordered):
         raise ValueError("a player is listed twice")
-    sizes = table_sizes(len(ordered), prefer)
-    search = _Search(sizes, random.Random(seed))
-    for tables in history:
-        for table in tables:
-            search.add_past({index[p] for p in table if p in index}, len(set(table)) >= 5)
-    table_of = search.best_round(AHEAD)
-    seated: list[list[int]] = [[] for _ in sizes]
-    for i, t in enumerate(table_of):
-        seated[t].append(i)
-    for table_ in seated:
-        search.rng.shuffle(table_)
-    return [[ordered[i] for i in table_] for table_ in seated]
+    sizes = tuple(table_sizes(len(ordered), prefer))
+    rng = random.Random(seed)
+    past = tuple(_Past.of(tables, index) for tables in history)
+    if not past or len(sizes) == 1:
+        order = list(range(len(ordered)))
+        rng.shuffle(order)
+        tables = [order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
+    else:
+        last = len(past) + 2 if rounds is None else max(rounds, len(past) + 1)
+        tables = [] if rounds is None else _planned(past, sizes, last)
+        if not tables:
+            ahead = last - len(past)
+            tables = plan(sizes, [p.tables for p in past], ahead, rng)[0]
+    return _seated(tables, sizes, rng, ordered)
 
 
 def repeat_report(
@@ -187,7 +185,8 @@ def repeat_report(
 ) -> dict[int, int]:
     """The repeat pairs of ``rounds`` rounds drawn in turn, for each player count.
 
-    Round ``r`` (from 0) is drawn with seed ``seed + r``, preferring tables of 5.
+    Round ``r`` (from 0) is drawn with seed ``seed + r``, preferring tables of 5,
+    knowing the tournament has ``rounds`` rounds.
 
     >>> repeat_report(counts=(16,), rounds=3)
     {16: 0}
@@ -197,9 +196,15 @@ def repeat_report(
         players = list(range(count))
         done: list[list[list[int]]] = []
         for r in range(rounds):
-            done.append(draw(players, Prefer.FIVE, seed + r, done))
+            done.append(draw(players, Prefer.FIVE, seed + r, done, rounds))
         report[count] = repeat_pairs(done)
     return report
+
+
+def clear_cache() -> None:
+    """Forget the schedules planned so far (they are kept for the next rounds' draws)."""
+    _ordered_schedule.cache_clear()
+    _from_rounds.cache_clear()
 
 
 def _canonical(players: list[P]) -> list[P]:
@@ -210,235 +215,105 @@ def _canonical(players: list[P]) -> list[P]:
         return players
 
 
-class _Search:
-    """Tabu search over swaps of two players at different tables of one round.
+class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
+    """A round played, in player numbers: each table's present players and whether it
+    was a table of 5 or more; and who sat."""
 
-    Players are indices, ``table_of[p]`` is the table of player ``p`` in a
-    round. The search seats the round to draw and, when planning ahead, the
-    rounds after it; the cost is that of every meeting and table of 5 of those
-    rounds. ``pull[r][p][t]`` is the cost player ``p`` has (or would have) at
-    table ``t`` of round ``r``, kept up to date after each swap, so that a swap
-    is priced in constant time.
-    """
+    @classmethod
+    def of(cls, tables: Sequence[Sequence[P]], index: dict[P, int]) -> _Past:
+        kept = tuple(
+            (tuple(sorted(index[p] for p in table if p in index)), len(set(table)) >= 5)
+            for table in tables
+        )
+        return cls((kept, frozenset(p for table, _ in kept for p in table)))
 
-    def __init__(self, sizes: list[int], rng: random.Random) -> None:
-        self.sizes = sizes
-        self.five = [size == 5 for size in sizes]
-        self.rng = rng
-        self.n = n = sum(sizes)
-        self.met = [[0] * n for _ in range(n)]
-        """How many times each two players met before."""
-        self.fives = [0] * n
-        """How many times each player sat at a table of 5 before."""
-        self.pairs: set[tuple[int, int]] = set()
-        """The pairs who met before."""
-        self.square = [0]
-        """The cost of a meeting after 0, 1, 2... others."""
-        self.five_square = [0]
-        """The cost of a table of 5 after 0, 1, 2... others."""
-        self.past_tables = 0
-        """How many tables of earlier rounds were counted."""
+    @property
+    def tables(self) -> tuple[tuple[tuple[int, ...], bool], ...]:
+        return self[0]
 
-    def add_past(self, table: set[int], five: bool) -> None:
-        """Count the meetings of a table of an earlier round."""
-        for p, q in combinations(sorted(table), 2):
-            self.met[p][q] += 1
-            self.met[q][p] += 1
-            self.pairs.add((p, q))
-        for p in table:
-            self.fives[p] += five
-        self.past_tables += 1
+    @property
+    def seated(self) -> frozenset[int]:
+        return self[1]
 
-    def best_round(self, ahead: int) -> list[int]:
-        """The table of each player in the best round found."""
-        if len(self.sizes) == 1:
-            return [0] * self.n
-        # A pair meets at most once a table of the past, and once a round planned.
-        self.square = [REPEAT_COST * k * k for k in range(self.past_tables + ahead + 2)]
-        self.five_square = [FIVE_COST * k * k for k in range(self.past_tables + ahead + 2)]
-        budget, cost, table_of = MAX_PRICES, -1, [0] * self.n
-        for _ in range(RESTARTS):
-            found, (start,), used = self.improve([self.greedy(self.met, self.fives)], budget, -1)
-            budget -= used
-            if cost < 0 or found < cost:
-                cost, table_of = found, start
-            if cost == 0 or budget <= 0:
-                break
-        if ahead and budget > 0 and self.pairs:
-            plan = [table_of]
-            met, fives = [row[:] for row in self.met], self.fives[:]
-            for _ in range(ahead):
-                self._seat(plan[-1], met, fives)
-                plan.append(self.greedy(met, fives))
-            _, plan, _ = self.improve(plan, budget, cost)
-            table_of = plan[0]
-        return table_of
+    def same(self, tables: Sequence[Sequence[int]]) -> bool:
+        """Whether the round seated the same players together as ``tables``."""
+        return {frozenset(t) for t, _ in self.tables} == {frozenset(t) for t in tables}
 
-    def greedy(self, met: list[list[int]], fives: list[int]) -> list[int]:
-        """Players in a random order, each at the first table with room where they cost least."""
-        order = list(range(self.n))
-        self.rng.shuffle(order)
-        members: list[list[int]] = [[] for _ in self.sizes]
-        table_of = [0] * self.n
-        square = self.square
-        for p in order:
-            row, extra = met[p], self.five_square[fives[p]]
-            best_t, best_cost = -1, 0
-            for t, seated in enumerate(members):
-                if len(seated) == self.sizes[t]:
-                    continue
-                cost = sum(square[row[q]] for q in seated) + (extra if self.five[t] else 0)
-                if best_t < 0 or cost < best_cost:
-                    best_t, best_cost = t, cost
-                    if cost == 0:
-                        break
-            members[best_t].append(p)
-            table_of[p] = best_t
-        return table_of
 
-    def cost(self, table_of: list[int]) -> int:
-        """The cost of one round after the earlier ones."""
-        return self._seat(table_of, [row[:] for row in self.met], self.fives[:])
+def _planned(past: tuple[_Past, ...], sizes: tuple[int, ...], last: int) -> list[list[int]]:
+    """The next round of the schedule planned after the latest round whose players
+    changed (or round 1), when every present player sat in it and the rounds played
+    since are those it planned; else none."""
+    players = frozenset(range(sum(sizes)))
+    start = len(past) - 1
+    while start > 0 and past[start - 1].seated == past[start].seated:
+        start -= 1
+    if past[start].seated != players:
+        return []
+    if start == 0:
+        rounds = _from_first_round(past[0], sizes, last)
+    else:
+        rounds = _from_rounds(past[: start + 1], sizes, last)
+    done = len(past) - start - 1
+    if len(rounds) <= done or not all(
+        played.same(tables) for played, tables in zip(past[start + 1 :], rounds, strict=False)
+    ):
+        return []
+    return [list(table) for table in rounds[done]]
 
-    def improve(
-        self, plan: list[list[int]], budget: int, limit: int
-    ) -> tuple[int, list[list[int]], int]:
-        """Tabu search from ``plan``, the table of each player in each round.
 
-        The best cost found, the plan that has it, and how many swaps were
-        priced, a few more than ``budget`` at most. With a ``limit`` of 0 or
-        more, only plans whose first round costs no more than ``limit`` count.
-        """
-        n, tables, five, rng = self.n, len(self.sizes), self.five, self.rng
-        square, five_square = self.square, self.five_square
-        met, fives = [row[:] for row in self.met], self.fives[:]
-        total = sum(self._seat(table_of, met, fives) for table_of in plan)
-        known: list[set[int]] = [set() for _ in range(n)]
-        for p, q in self.pairs:
-            known[p].add(q)
-            known[q].add(p)
-        members = [self._members(table_of) for table_of in plan]
-        for round_ in members:
-            for seated in round_:
-                for p in seated:
-                    known[p].update(seated)
-                    known[p].discard(p)
-        pull = [[[0] * tables for _ in range(n)] for _ in plan]
-        for p in range(n):
-            for q in known[p]:
-                for r, table_of in enumerate(plan):
-                    pull[r][p][table_of[q]] += square[met[p][q] - (table_of[p] == table_of[q])]
-        best_cost, best = total, [table_of[:] for table_of in plan]
-        tabu: dict[tuple[int, int, int], int] = {}
-        step = stalled = priced = 0
-        while best_cost > 0 and stalled < STALL and priced < budget:
-            step += 1
-            chosen: list[tuple[int, int, int]] = []
-            chosen_delta = 0
-            for r, table_of in enumerate(plan):
-                pull_r = pull[r]
-                for a in range(n):
-                    ta, pull_a, fa = table_of[a], pull_r[a], fives[a]
-                    if pull_a[ta] == 0 and not (five[ta] and fa > 1):
-                        continue
-                    met_a = met[a]
-                    priced += n
-                    for b in range(n):
-                        tb = table_of[b]
-                        if tb == ta:
-                            continue
-                        pull_b = pull_r[b]
-                        delta = (
-                            pull_b[ta] - pull_b[tb] + pull_a[tb] - pull_a[ta] - 2 * square[met_a[b]]
-                        )
-                        if five[ta] != five[tb]:
-                            fb = fives[b]
-                            if five[ta]:
-                                delta += five_square[fb] - five_square[fa - 1]
-                            else:
-                                delta += five_square[fa] - five_square[fb - 1]
-                        if chosen and delta > chosen_delta:
-                            continue
-                        if total + delta >= best_cost and (
-                            tabu.get((r, a, tb), 0) > step or tabu.get((r, b, ta), 0) > step
-                        ):
-                            continue
-                        if not chosen or delta < chosen_delta:
-                            chosen, chosen_delta = [], delta
-                        chosen.append((r, a, b))
-            if not chosen:
-                break
-            r, a, b = rng.choice(chosen)
-            ta, tb = plan[r][a], plan[r][b]
-            self._swap(plan, r, a, b, met, fives, members, pull, known)
-            tabu[r, a, ta] = tabu[r, b, tb] = step + rng.randint(3, 10)
-            total += chosen_delta
-            if total < best_cost and (limit < 0 or self.cost(plan[0]) <= limit):
-                best_cost, best, stalled = total, [table_of[:] for table_of in plan], 0
-            else:
-                stalled += 1
-        return best_cost, best, priced
+def _from_first_round(
+    first: _Past, sizes: tuple[int, ...], last: int
+) -> list[list[tuple[int, ...]]]:
+    """Rounds 2 to ``last`` after round 1: the schedule planned for round 1 seating
+    players in order, laid over the round 1 played (every first round is the same but
+    for the players' names)."""
+    tables = sorted((t for t, _ in first.tables), key=len, reverse=True)
+    if sorted(map(len, tables), reverse=True) != list(sizes):
+        return []
+    name = [p for table in tables for p in table]
+    return [
+        [tuple(sorted(name[p] for p in table)) for table in round_]
+        for round_ in _ordered_schedule(sizes, last)
+    ]
 
-    def _swap(
-        self,
-        plan: list[list[int]],
-        r: int,
-        a: int,
-        b: int,
-        met: list[list[int]],
-        fives: list[int],
-        members: list[list[list[int]]],
-        pull: list[list[list[int]]],
-        known: list[set[int]],
-    ) -> None:
-        """Swap players ``a`` and ``b`` in round ``r``, and bring the counts up to date."""
-        table_of, pull_r, square = plan[r], pull[r], self.square
-        ta, tb = table_of[a], table_of[b]
-        # The cost of seating q with p in round r does not change: only where p sits.
-        for p, t_from, t_to in ((a, ta, tb), (b, tb, ta)):
-            met_p = met[p]
-            for q in known[p]:
-                weight = square[met_p[q] - (table_of[q] == t_from)]
-                pull_r[q][t_from] -= weight
-                pull_r[q][t_to] += weight
-        # The meetings of a and b in round r change, and so their cost in other rounds.
-        left, joined = members[r][ta], members[r][tb]
-        changes = [(a, x, -1) for x in left if x != a] + [(a, y, 1) for y in joined if y != b]
-        changes += [(b, y, -1) for y in joined if y != b] + [(b, x, 1) for x in left if x != a]
-        for p, q, change in changes:
-            old = met[p][q]
-            met[p][q] = met[q][p] = old + change
-            known[p].add(q)
-            known[q].add(p)
-            for other, seats in enumerate(plan):
-                if other != r:
-                    together = seats[p] == seats[q]
-                    diff = square[old + change - together] - square[old - together]
-                    pull[other][p][seats[q]] += diff
-                    pull[other][q][seats[p]] += diff
-        if self.five[ta] != self.five[tb]:
-            fives[a] += 1 if self.five[tb] else -1
-            fives[b] += 1 if self.five[ta] else -1
-        left[left.index(a)], joined[joined.index(b)] = b, a
-        table_of[a], table_of[b] = tb, ta
 
-    def _seat(self, table_of: list[int], met: list[list[int]], fives: list[int]) -> int:
-        """Count the meetings of a round in ``met`` and ``fives``; return its cost."""
-        cost = 0
-        for t, seated in enumerate(self._members(table_of)):
-            for p in seated:
-                if self.five[t]:
-                    cost += self.five_square[fives[p]]
-                    fives[p] += 1
-            for p, q in combinations(seated, 2):
-                cost += self.square[met[p][q]]
-                met[p][q] += 1
-                met[q][p] += 1
-        return cost
+@lru_cache(maxsize=64)
+def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Rounds 2 to ``last`` after a round 1 that seats players in order: a known
+    design's rounds, searched further when there are more; cached, as every round of
+    a tournament asks for it again."""
+    first, seat = [], 0
+    for size in sizes:
+        first.append((tuple(range(seat, seat + size)), size >= 5))
+        seat += size
+    design = known_schedule(seat) if set(sizes) == {4} else None
+    start = (design or [])[1:last]
+    rng = random.Random(zlib.crc32(repr((sizes, last)).encode()))
+    rounds = plan(list(sizes), [first], last - 1, rng, start)
+    return tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
 
-    def _members(self, table_of: list[int]) -> list[list[int]]:
-        """The players at each table."""
-        members: list[list[int]] = [[] for _ in self.sizes]
-        for p, t in enumerate(table_of):
-            members[t].append(p)
-        return members
+
+@lru_cache(maxsize=64)
+def _from_rounds(
+    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int
+) -> list[list[tuple[int, ...]]]:
+    """The rounds after ``past`` up to ``last``, planned from the rounds played: seeded
+    by them, so that each round asks for the same plan; cached."""
+    rng = random.Random(zlib.crc32(repr((past, sizes, last)).encode()))
+    rounds = plan(list(sizes), [p.tables for p in past], last - len(past), rng)
+    return [[tuple(table) for table in round_] for round_ in rounds]
+
+
+def _seated(
+    tables: Sequence[Sequence[int]], sizes: Sequence[int], rng: random.Random, ordered: list[P]
+) -> list[list[P]]:
+    """The tables in the order of ``sizes``, those of one size and the seats at each in
+    a random order, players named."""
+    shuffled = [list(table) for table in tables]
+    rng.shuffle(shuffled)
+    shuffled.sort(key=len, reverse=True)
+    for table in shuffled:
+        rng.shuffle(table)
+    assert [len(table) for table in shuffled] == list(sizes)
+    return [[ordered[i] for i in table] for table in shuffled]

@@ -169,7 +169,7 @@ def draw_round(tournament: Tournament) -> Round | None:
     players = [e.player_id for e in present(tournament)]
     history = [tables(r) for r in tournament.round_list]
     seed = round_seed(tournament, number)
-    drawn = draw(players, Prefer(tournament.prefer), seed, history)
+    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.rounds)
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
     db.session.add(round_)
@@ -221,9 +221,10 @@ def redraw_round(round_: Round) -> int:
     if not others:
         drawn: list[list[int]] = []
     elif len(others) >= 3:
-        drawn = [list(t) for t in draw(others, prefer, round_.seed, [*history, kept])]
+        drawn = [list(t) for t in draw(others, prefer, round_.seed, history)]
     else:  # too few to seat apart: everybody is drawn again
-        kept, drawn = [], [list(t) for t in draw(present_ids, prefer, round_.seed, history)]
+        rounds = tournament.rounds
+        kept, drawn = [], [list(t) for t in draw(present_ids, prefer, round_.seed, history, rounds)]
     numbered = {n: table for n, table in enumerate(current, 1) if table in kept}
     free = (n for n in count(1) if n not in numbered)
     for table in drawn:  # kept tables keep their numbers; the others take the free ones

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load
+from . import browser, figures, load, schedules
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -86,6 +86,16 @@ BENCHMARKS = (
             "draw_and_start_1000_players_s",
             "draw_3000_players_s",
             "draw_and_start_3000_players_s",
+        ),
+    ),
+    Benchmark(
+        "schedules",
+        schedules.schedules,
+        (
+            "draw_schedules_worse_than_today",
+            "draw_schedules_missing_a_known_zero",
+            "draw_schedules_repeats_total",
+            "draw_schedules_slowest_round_s",
         ),
     ),
     Benchmark(

@@ -98,7 +98,7 @@ class World:
                 history = [tournament_reads.tables(r) for r in tournament.round_list]
                 seed = tournaments.round_seed(tournament, played + 1)
                 start = time.perf_counter()
-                drawn = draw(ids, Prefer(tournament.prefer), seed, history)
+                drawn = draw(ids, Prefer(tournament.prefer), seed, history, tournament.rounds)
                 pure = time.perf_counter() - start
                 db.session.expire_all()  # the real draw reads its history from the database
                 tournament = db.session.get_one(Tournament, tournament.id)

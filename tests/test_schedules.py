@@ -1,0 +1,60 @@
+"""Schedules without a repeat meeting: the known designs, and the draw finding them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from scorekeeper.tournaments.designs import KNOWN_MAXIMUM, has_no_repeat, known_schedule
+from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs
+
+Round = list[list[int]]
+
+
+def tournament(players: Sequence[int], rounds: int, seed: int) -> list[Round]:
+    """A tournament of ``rounds`` rounds, drawn in turn as the store draws them."""
+    done: list[Round] = []
+    for r in range(1, rounds + 1):
+        done.append(draw(players, Prefer.FIVE, seed * 100 + r, done, rounds))
+    return done
+
+
+# Schedules without a repeat meeting (the social golfer problem, tables of 4).
+# Known constructions reach the most rounds possible for 16, 24, 28, 36, 40 and
+# 48 players; 20, 32 and 44 get 5, 8 and 11 rounds from a transversal design, and
+# the search finds a 9th round for 32. Not found: 32 players' 10th round (a
+# schedule exists, found by a long computer search in 2004).
+
+BUILT = {16: 5, 20: 5, 24: 7, 28: 9, 32: 8, 36: 11, 40: 13, 44: 11, 48: 15}
+"""The rounds of the schedule built for each count: the known maximum but for 32 and 44."""
+
+REACHED = {16: 5, 20: 5, 24: 7, 28: 9, 32: 9, 36: 10, 40: 10, 44: 10, 48: 10}
+"""The rounds without a repeat the draw reaches, up to 10, by players at tables of 4."""
+
+
+@pytest.mark.parametrize("players", sorted(REACHED))
+def test_known_schedules_seat_nobody_with_anybody_twice(players: int) -> None:
+    schedule = known_schedule(players)
+    assert schedule is not None and has_no_repeat(schedule, players)
+    assert len(schedule) == BUILT[players]
+    assert BUILT[players] == KNOWN_MAXIMUM.get(players) or players in (32, 44)
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"),
+    [(n, r) for n, most in sorted(REACHED.items()) for r in range(2, most + 1)],
+)
+def test_the_draw_finds_a_schedule_without_repeat_where_one_is_known(
+    players: int, rounds: int
+) -> None:
+    drawn = tournament(list(range(players)), rounds, seed=players + rounds)
+    assert repeat_pairs(drawn) == 0
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(20, 5), (24, 6), (28, 7), (32, 8), (40, 10)])
+def test_the_issue_s_tournaments_have_no_repeat_whatever_the_seed(
+    players: int, rounds: int
+) -> None:
+    for seed in range(1, 21):
+        assert repeat_pairs(tournament(list(range(players)), rounds, seed)) == 0
