@@ -36,7 +36,7 @@ from scorekeeper.files.views import MAX_CSV_BYTES
 from scorekeeper.models import Deal, DealScore, Sheet
 from scorekeeper.scoring import VARIANTS
 
-from .conftest import TEST_DATABASE_URL, deal_data, start_evening
+from .conftest import TEST_DATABASE_URL, based_on, deal_data, start_evening
 
 pytestmark = pytest.mark.slow  # hypothesis over every form: `make test`, not `make check`
 
@@ -906,7 +906,7 @@ def csrf_routes(client: FlaskClient) -> tuple[str, dict[str, Callable[[str], Tes
         "/e/<token>/deals/new": sender(f"/e/{sheet}/deals/new", deal_data()),
         "/e/<token>/deals/<n>/edit": sender(f"/e/{sheet}/deals/1/edit", deal_data(version="1")),
         "/e/<token>/deals/<n>/delete": sender(f"/e/{sheet}/deals/1/delete", {}),
-        "/e/<token>/undo": sender(f"/e/{sheet}/undo", {}),
+        "/e/<token>/undo": sender(f"/e/{sheet}/undo", based_on(client, f"/e/{sheet}/undo")),
         "/e/<token>/close": sender(f"/e/{sheet}/close", {}),
         "/e/<token>/reopen": sender(f"/e/{sheet}/reopen", {}),
         "/c/<token>": sender(f"/c/{club}", {"name": "Renamed"}),
