@@ -43,8 +43,8 @@ run: db
 # A club server: gunicorn, settings from the environment (DATABASE_URL, SECRET_KEY,
 # PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout.
 serve: db
-	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) \
-		--access-logfile - --error-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --config gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) \
+		"scorekeeper:create_app()"
 
 # Debian's Chromium for the browser tests, installed when missing and we are root.
 # Without it (and outside CI) the browser tests skip with a message.

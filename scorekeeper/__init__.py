@@ -62,7 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)
 
-    from scorekeeper import api, clubs, home, templating
+    from scorekeeper import api, clubs, home, links, templating
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
     from scorekeeper.sheets import deals, evenings
@@ -72,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.tournaments import views as tournaments
 
     templating.init_app(app)
+    links.init_app(app)
     commands.init_app(app)
 
     app.register_blueprint(api.bp)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.db import db
 from scorekeeper.forms import ClubForm
-from scorekeeper.links import club_or_404, remember
-from scorekeeper.models import Club, Tournament
+from scorekeeper.links import choose_home_club, club_or_404, forget, remember
+from scorekeeper.models import Club, Sheet, Tournament, new_token
 from scorekeeper.qr import qr_response, shared_url
+from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("clubs", __name__)
 
@@ -43,12 +44,39 @@ def new_club() -> str | BaseResponse:
     db.session.add(club)
     db.session.commit()
     remember("clubs", club.token)
+    choose_home_club(club.token)
     return redirect(url_for("clubs.club", token=club.token))
 
 
 @bp.get("/clubs/new")
 def new_club_form() -> str:
     return render_template("clubs/new.html", form=ClubForm())
+
+
+@bp.post("/c/<token>/link")
+def replace_link(token: str) -> BaseResponse:
+    """A new club link: the old one, shared too widely, stops opening the club."""
+    club = club_or_404(token)
+    club.token = new_token()
+    db.session.commit()
+    forget("clubs", token, replaced_by=club.token)
+    flash(_("The club has a new link: the old one no longer opens it."))
+    return redirect(url_for("clubs.club", token=club.token))
+
+
+@bp.route("/c/<token>/delete", methods=["GET", "POST"])
+def delete(token: str) -> str | BaseResponse:
+    """Delete the club and everything in it, once its owner has seen what goes."""
+    club = club_or_404(token)
+    if request.method == "POST":  # CSRF is checked for every POST
+        name = club.name
+        tournaments.delete_club(club)
+        db.session.commit()
+        forget("clubs", token)
+        flash(_("The club %(name)s is deleted.", name=name))
+        return redirect(url_for("home.index"))
+    evenings = db.session.scalar(select(func.count(Sheet.id)).where(Sheet.club_id == club.id))
+    return render_template("clubs/delete.html", club=club, sheets=evenings or 0)
 
 
 @bp.get("/c/<token>/qr.svg")

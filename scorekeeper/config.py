@@ -41,6 +41,8 @@ def from_environment() -> dict[str, Any]:
         settings["PUBLIC_URL"] = public
     if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…`
         settings["LISTEN_HOST"] = listen
+    if hosts := os.environ.get("TRUSTED_HOSTS"):  # the names this server answers to
+        settings["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()]
     if zone := os.environ.get("TIMEZONE"):
         settings["BABEL_DEFAULT_TIMEZONE"] = zone
     return settings

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import enum
 import hmac
+import logging
 import re
 from typing import TypeVar
+from urllib.parse import quote
 
-from flask import abort, session
+from flask import Flask, Response, abort, request, session
+from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import select
 
 from scorekeeper.db import db
@@ -34,6 +37,60 @@ class Scope(enum.Enum):
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a link's token looks like: anything else is not looked up at all."""
+
+
+LINKED = re.compile(r"/([cevop])/[A-Za-z0-9_-]{8,64}")
+"""A link in a path: ``/e/<token>``, and the club's, view, organiser and public ones."""
+LINK_PAGES = ("/c/", "/e/", "/o/")
+"""Pages that show links that change things: kept out of every shared cache."""
+MAX_HOST = 253
+"""The longest host name there is: a longer Host header is refused, not built into links."""
+
+
+def redact(path: str) -> str:
+    """A path as logs may keep it: the route, never the link.
+
+    >>> redact("/e/Zc6NfMpGuVNsjf3uaa_uHB75/deals/new")
+    '/e/<link>/deals/new'
+    """
+    return LINKED.sub(lambda m: f"/{m.group(1)}/<link>", path)
+
+
+class _Redacted(logging.Filter):
+    """The development server's request log, without the links in it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """The device's cookie is Secure whenever the request came over HTTPS, by default."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    """Keep links out of logs and shared caches, and Host headers within bounds."""
+    app.session_interface = _SessionInterface()
+    logging.getLogger("werkzeug").addFilter(_Redacted())
+
+    @app.before_request
+    def bounded_host() -> None:
+        if len(request.host) > MAX_HOST:
+            abort(400)
+
+    @app.after_request
+    def keep_links_private(response: Response) -> Response:
+        # gunicorn's access log writes this header in place of the path (gunicorn.conf.py).
+        response.headers["X-Route"] = quote(redact(request.path)[:300], safe="/<>")
+        if request.path.startswith(LINK_PAGES):
+            response.headers["Cache-Control"] = "no-store"
+        if request.is_secure:
+            response.headers.setdefault("Strict-Transport-Security", "max-age=63072000")
+        return response
 
 
 def _same(found: str, given: str) -> bool:
@@ -79,6 +136,52 @@ def remember(kind: str, token: str) -> None:
     known = [t for t in session.get(kind, []) if t != token]
     session[kind] = [token, *known][:REMEMBERED]
     session.permanent = True
+
+
+def choose_home_club(token: str) -> None:
+    """The club this device's new evenings and imports go to: only ever set by the person
+    (creating a club, starting an evening from a club's page, or choosing it in the form),
+    never by opening a link someone sent."""
+    session["home_club"] = token
+    session.permanent = True
+
+
+def home_club() -> Club | None:
+    """This device's chosen club (see :func:`choose_home_club`). A device from before the
+    choice was kept: the club of its newest evening, which it made or was given to edit."""
+    chosen = session.get("home_club")
+    if isinstance(chosen, str) and TOKEN.fullmatch(chosen):
+        club = db.session.scalars(select(Club).where(Club.token == chosen)).first()
+        if club is not None:
+            return club
+    sheets = remembered("sheets")
+    if not sheets:
+        return None
+    return db.session.scalars(
+        select(Club).join(Sheet).where(Sheet.edit_token == sheets[0])
+    ).first()
+
+
+def known_clubs() -> list[Club]:
+    """The clubs this device knows, newest first."""
+    tokens = remembered("clubs")
+    if not tokens:
+        return []
+    found = {c.token: c for c in db.session.scalars(select(Club).where(Club.token.in_(tokens)))}
+    return [found[t] for t in tokens if t in found]
+
+
+def forget(kind: str, token: str, replaced_by: str | None = None) -> None:
+    """A link replaced or deleted: this device forgets it (or keeps the new one instead)."""
+    session[kind] = [
+        (replaced_by or "") if known == token else known for known in remembered(kind)
+    ]
+    session[kind] = [known for known in session[kind] if known]
+    if session.get("home_club") == token:
+        if replaced_by:
+            session["home_club"] = replaced_by
+        else:
+            session.pop("home_club")
 
 
 def remembered(kind: str) -> list[str]:

@@ -498,11 +498,12 @@ def test_delete_undo_close_reopen(app: Flask, client: FlaskClient) -> None:
                 url = f"/e/{token}/deals/{number}/edit"
                 pairs = list(deal_data(taker=SQL).items()) + extra
                 added = False
-            elif action == "delete":
+            elif action == "delete":  # the deal the confirmation page showed, as a phone says
                 url = f"/e/{token}/deals/{number}/delete"
-                pairs, added = extra, False
+                pairs, added = list(based_on(client, url).items()) + extra, False
             else:
-                url, pairs, added = f"/e/{token}/{action}", extra, False
+                url, added = f"/e/{token}/{action}", False
+                pairs = (list(based_on(client, url).items()) if action == "undo" else []) + extra
             response = post_form(client, url, pairs)
             assert_safe(response, "POST " + re.sub(r"/e/[^/]+", "/e/<token>", url))
             if action in ("close", "reopen"):

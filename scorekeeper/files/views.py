@@ -7,7 +7,6 @@ from datetime import date
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
-from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.db import db
@@ -18,9 +17,10 @@ from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.links import (
     Scope,
+    choose_home_club,
     club_or_404,
+    home_club,
     remember,
-    remembered,
     sheet_or_404,
     tournament_or_404,
 )
@@ -49,12 +49,8 @@ def _download(sheet: Sheet) -> Response:
 
 @bp.route("/evenings/import", methods=["GET", "POST"])
 def import_new() -> str | BaseResponse | tuple[str, int]:
-    """Import into this device's newest club, or a new one."""
-    tokens = remembered("clubs")
-    club = (
-        db.session.scalars(select(Club).where(Club.token == tokens[0])).first() if tokens else None
-    )
-    return _import(club)
+    """Import into this device's chosen club (never one a link chose), or a new one."""
+    return _import(home_club())
 
 
 @bp.route("/c/<token>/import", methods=["GET", "POST"])
@@ -98,6 +94,7 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         )
         db.session.commit()
         remember("clubs", club.token)
+        choose_home_club(club.token)
         remember("sheets", sheet.edit_token)
         return redirect(url_for("sheets.ledger", token=sheet.edit_token))
     return render_template("files/import.html", form=form, club=club, problems=problems), 422

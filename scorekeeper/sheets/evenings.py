@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
-from scorekeeper.links import Scope, club_or_404, remember, remembered, sheet_or_404
+from scorekeeper.links import (
+    Scope,
+    choose_home_club,
+    club_or_404,
+    forget,
+    home_club,
+    known_clubs,
+    remember,
+    sheet_or_404,
+)
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
@@ -22,12 +31,10 @@ bp = Blueprint("evenings", __name__)
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
 def new() -> str | Response:
-    """Start an evening in this device's newest club, or in a new "Mes parties"."""
-    tokens = remembered("clubs")
-    club = (
-        db.session.scalars(select(Club).where(Club.token == tokens[0])).first() if tokens else None
-    )
-    return _start(club)
+    """Start an evening in this device's chosen club, or in a new "Mes parties"; a device
+    that knows several clubs names the club in the form. Opening a club's link never
+    makes it the club of this device's evenings."""
+    return _start(home_club(), choose=True)
 
 
 @bp.route("/c/<token>/evenings/new", methods=["GET", "POST"])
@@ -35,9 +42,20 @@ def new_in_club(token: str) -> str | Response:
     return _start(club_or_404(token))
 
 
-def _start(club: Club | None) -> str | Response:
+def _start(club: Club | None, choose: bool = False) -> str | Response:
     form = EveningForm()
+    clubs = known_clubs() if choose else []
+    if club is not None and club not in clubs:
+        clubs.insert(0, club)
+    if len(clubs) > 1:  # the person says which club: never a club a link chose for them
+        form.club.choices = [(c.token, c.name) for c in clubs]
+        if not form.is_submitted():
+            form.club.data = club.token if club else clubs[0].token
+    else:
+        del form.club
     if form.validate_on_submit():
+        if "club" in form:
+            club = next(c for c in clubs if c.token == form.club.data)
         if club is None:
             club = Club(name=_("My games"))  # "Mes parties"
             db.session.add(club)
@@ -54,6 +72,7 @@ def _start(club: Club | None) -> str | Response:
         )
         db.session.commit()
         remember("clubs", club.token)
+        choose_home_club(club.token)
         remember("sheets", sheet.edit_token)
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (
@@ -98,6 +117,37 @@ def seating(token: str) -> str | Response:
         known=known,
         next_dealer=reads.upcoming_dealer(sheet),
     )
+
+
+@bp.post("/e/<token>/link")
+def replace_link(token: str) -> Response:
+    """A new edit link (``which=edit``) or view link (``which=view``); the old one stops
+    working. The phones that should keep editing scan the new QR code."""
+    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    edit = request.form.get("which") != "view"
+    new = store.replace_link(sheet, edit)
+    db.session.commit()
+    if edit:
+        forget("sheets", token, replaced_by=new)
+        flash(_("The evening has a new edit link: the old one no longer opens it."))
+    else:
+        flash(_("The evening has a new view link: the old one no longer opens it."))
+    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+
+
+@bp.route("/e/<token>/delete", methods=["GET", "POST"])
+def delete(token: str) -> str | Response:
+    """Delete an evening and its deals, once the person has seen what goes."""
+    sheet = evening_or_404(token)
+    if request.method == "POST":  # CSRF is checked for every POST
+        name = sheet.name
+        store.delete_evening(sheet)
+        db.session.commit()
+        forget("sheets", token)
+        flash(_("The evening %(name)s is deleted.", name=name))
+        return redirect(url_for("home.index"))
+    count = reads.deal_count(sheet)
+    return render_template("sheets/evenings/delete.html", sheet=sheet, deals=count)
 
 
 @bp.post("/e/<token>/close")

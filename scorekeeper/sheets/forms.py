@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import DateField, Field, RadioField, StringField
+from wtforms import DateField, Field, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper.forms import clean_name, options, variants_field
@@ -79,6 +79,8 @@ class SeatingFields(FlaskForm):
 
 class EveningForm(SeatingFields):
     """Start an evening: who sits where, who deals first, and the rules."""
+
+    club = SelectField(_l("Club"), validate_choice=True)
 
     name = StringField(_l("Name"), [Length(max=TITLE_LENGTH)], filters=[clean_name])
     day = DateField(_l("Date"), [DataRequired()], default=date.today)

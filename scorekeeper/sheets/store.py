@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import db
@@ -33,6 +33,7 @@ from scorekeeper.models import (
     Player,
     Seat,
     Sheet,
+    new_token,
 )
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import stored
@@ -246,6 +247,22 @@ def _log(
             after=None if after is None else stored.entry_to_record(after),
         )
     )
+
+
+def replace_link(sheet: Sheet, edit: bool) -> str:
+    """A new edit (or view) link for the sheet; the old one stops working. The new token."""
+    lock(sheet)
+    token = new_token()
+    if edit:
+        sheet.edit_token = token
+    else:
+        sheet.view_token = token
+    return token
+
+
+def delete_evening(sheet: Sheet) -> None:
+    """Delete an evening: its seats, deals and scores go with it (the database cascades)."""
+    db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 
 def close(sheet: Sheet) -> None:

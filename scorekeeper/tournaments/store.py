@@ -149,6 +149,27 @@ def delete_tournament(tournament: Tournament) -> None:
     db.session.delete(tournament)
 
 
+def replace_link(tournament: Tournament, organiser: bool) -> str:
+    """A new organiser's (or public) link; the old one stops working. The new token."""
+    lock(tournament)
+    token = new_token()
+    if organiser:
+        tournament.organiser_token = token
+    else:
+        tournament.public_token = token
+    return token
+
+
+def delete_club(club: Club) -> None:
+    """Delete a club and everything in it: its tournaments, evenings, deals and players."""
+    for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
+        delete_tournament(tournament)
+    db.session.execute(delete(Sheet).where(Sheet.club_id == club.id))
+    db.session.flush()
+    db.session.execute(delete(Player).where(Player.club_id == club.id))
+    db.session.delete(club)
+
+
 def can_draw(tournament: Tournament) -> bool:
     """Whether the next round can be drawn: the last one is done, and rounds remain."""
     current = current_round(tournament)

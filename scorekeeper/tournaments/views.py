@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key, points_text
-from scorekeeper.links import club_or_404, remember, tournament_or_404
+from scorekeeper.links import club_or_404, forget, remember, tournament_or_404
 from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
@@ -63,6 +63,22 @@ def new(token: str) -> str | Response:
         remember("tournaments", tournament.organiser_token)
         return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
     return render_template("tournaments/new.html", form=form, club=club)
+
+
+@bp.post("/o/<token>/link")
+def replace_link(token: str) -> Response:
+    """A new organiser's link (``which=organiser``) or public link (``which=public``);
+    the old one stops working."""
+    tournament = tournament_or_404(token)
+    organiser = request.form.get("which") != "public"
+    new = tournaments.replace_link(tournament, organiser)
+    db.session.commit()
+    if organiser:
+        forget("tournaments", token, replaced_by=new)
+        flash(_("The tournament has a new organiser's link: the old one no longer opens it."))
+    else:
+        flash(_("The tournament has a new public link: print the plan again."))
+    return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
 
 
 @bp.route("/o/<token>/delete", methods=["GET", "POST"])
