@@ -49,7 +49,7 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
         clubs.insert(0, club)
     if len(clubs) > 1:  # the person says which club: never a club a link chose for them
         form.club.choices = [(c.token, c.name) for c in clubs]
-        if not form.is_submitted():
+        if not form.club.data:  # the page shows the device's chosen club first
             form.club.data = club.token if club else clubs[0].token
     else:
         del form.club
