@@ -107,7 +107,7 @@ def test_missing_fields_are_each_named(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [b"", b"not json", b"[1, 2]", b'"deal"', b"null", b'{"points": NaN}', b"[" * 100_000],
+    [b"", b"not json", b"[1, 2]", b'"deal"', b"null", b'{"points": NaN}', b"[" * 60_000],
 )
 def test_a_body_that_is_not_a_json_object_answers_400(client: FlaskClient, body: bytes) -> None:
     response = client.post("/api/v1/score", data=body, headers={"Content-Type": "application/json"})
@@ -293,3 +293,20 @@ def test_possible_chelems_are_still_scored(
     response = post(client, body)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["scores"]["Alice"] == taker
+
+
+def test_a_body_past_64_kib_is_refused_before_it_is_read(client: FlaskClient) -> None:
+    body = b'{"players": [' + b'"A",' * 40_000 + b'"B"]}'
+    response = client.post("/api/v1/score", data=body, headers={"Accept-Language": "en"})
+    assert response.status_code == 413
+    assert response.get_json() == {"errors": {"_": ["The request body is larger than 64 KiB."]}}
+
+
+def test_unknown_fields_are_refused_early_naming_a_few(client: FlaskClient) -> None:
+    deal = {"players": ["A", "B", "C"], "taker": "A", "contract": "garde", "oudlers": 2,
+            "points": 49} | {f"x{n}": 1 for n in range(3_000)}  # fmt: skip
+    response = post(client, deal, "en")
+    errors = response.get_json()["errors"]
+    assert response.status_code == 422 and len(errors) == 6  # five named, and the count
+    assert errors["x0"] == ["Unknown field: check its spelling."]
+    assert errors["_"] == ["… and 2995 more unknown fields."]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -71,6 +71,9 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         if len(raw) > MAX_CSV_BYTES:
             raise ValueError(_("The file is larger than 8 MB."))
         text = raw.decode("utf-8-sig")
+        most = current_app.config["MAX_DEALS_PER_SHEET"]
+        if text.count("\n") > most + 1:  # counted before anything is read
+            raise ValueError(_("An evening holds at most %(n)d deals: split the file.", n=most))
         imported = read_csv(text, rules)
     except UnicodeDecodeError:
         problems = [(None, "", _("The file is not text in UTF-8: save it as CSV UTF-8."))]
@@ -97,7 +100,11 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         choose_home_club(club.token)
         remember("sheets", sheet.edit_token)
         return redirect(url_for("sheets.ledger", token=sheet.edit_token))
-    return render_template("files/import.html", form=form, club=club, problems=problems), 422
+    shown = current_app.config["MAX_LISTED_PROBLEMS"]
+    return render_template(
+        "files/import.html", form=form, club=club, problems=problems[:shown],
+        more=max(0, len(problems) - shown), total=len(problems),
+    ), 422  # fmt: skip
 
 
 @bp.get("/o/<token>/export.csv")

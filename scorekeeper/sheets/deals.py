@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -83,7 +93,7 @@ def new_deal(token: str) -> Page:
     if "preview" in request.form:
         return _deal_page(sheet, form, scored)
     number = None if "as_next" in request.form else form.basis_number()
-    limit = _round_limit(sheet)
+    limit = _sheet_limit(sheet)
     try:
         deal, replayed = store.save_deal(
             sheet, entry, scored, form.once.data or None, number, limit
@@ -120,13 +130,24 @@ def _round_limit(sheet: Sheet) -> int | None:
     return tournament_reads.expected_deals(sheet.tournament, sheet)
 
 
+def _sheet_limit(sheet: Sheet) -> int:
+    """The most deals a sheet holds (``MAX_DEALS_PER_SHEET``), or its round's limit."""
+    most = int(current_app.config["MAX_DEALS_PER_SHEET"])
+    round_limit = _round_limit(sheet)
+    return most if round_limit is None else min(most, round_limit)
+
+
 def _round_full(sheet: Sheet) -> int | None:
-    """A tournament table that played all its deals: how many; else ``None``."""
-    expected = _round_limit(sheet)
+    """A sheet that holds all its deals (a tournament table's round, or the most a sheet
+    holds): how many; else ``None``."""
+    expected = _sheet_limit(sheet)
     return expected if expected is not None and reads.deal_count(sheet) >= expected else None
 
 
 def _closed_message(sheet: Sheet, full: int | None) -> str:
+    if full is not None and not sheet.closed and sheet.tournament is None:
+        return str(_("This evening holds %(n)d deals, the most a sheet can: start a new "
+                     "evening.", n=full))  # fmt: skip
     if full is not None and not sheet.closed:
         return str(
             _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)

@@ -41,15 +41,19 @@ def view(token: str) -> str:
 
 LEDGER_ROWS = 60
 """Deals the ledger shows at first, the latest; ``?all=1`` shows them all."""
+LEDGER_ALL = 1_000
+"""The most ``?all=1`` shows, the latest (twice a 24-hour marathon): a page stays quick
+whatever a sheet holds; the CSV download has every deal."""
 
 
 def _ledger(sheet: Sheet, editable: bool) -> str:
     everything = request.args.get("all") == "1"
-    shown = reads.ledger(sheet, None if everything else LEDGER_ROWS)
+    shown = reads.ledger(sheet, LEDGER_ALL if everything else LEDGER_ROWS)
     return render_template(
         "sheets/ledger.html",
         sheet=sheet,
         ledger=shown,
+        everything=everything,
         editable=editable,
         next_dealer=reads.upcoming_dealer(sheet, shown) if sheet.seats else None,
         table=_table_context(sheet),

@@ -11,7 +11,16 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
@@ -139,6 +148,10 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
     form = EntrantsForm()
     if not form.validate():
         flash(" ".join(str(e) for e in form.names.errors) or _("Type at least one name."))
+        return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    most = current_app.config["MAX_ENTRANTS"]
+    if len(tournament.entrants) + len(form.name_list()) > most:
+        flash(_("A tournament holds at most %(n)d players.", n=most))
         return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
     added, doubtful = tournaments.register(
         tournament, form.name_list(), bool(form.checked_in.data), bool(form.different.data)
