@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     # What one request may hold (docs/limits.md): far above a club's real use, low enough
     # that every page and download at the limit answers in well under a second.
-    "MAX_DEALS_PER_SHEET": 10_000,  # a 24-hour marathon plays about 500
+    "MAX_DEALS_PER_SHEET": 2_000,  # a 24-hour marathon plays about 500
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
