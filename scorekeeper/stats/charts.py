@@ -93,7 +93,7 @@ def nice_step(span: int, most: int) -> int:
         power *= 10
 
 
-def _bounds(values: Sequence[int], most: int = 6, zero: bool = True) -> tuple[int, int, int]:
+def _bounds(values: Sequence[int], most: int = 8, zero: bool = True) -> tuple[int, int, int]:
     """The axis' lowest and highest values, 0 included, on whole steps; and the step.
 
     The smallest step of 1, 2, 2.5 (from 25 up), 5 × 10ⁿ that covers the values
