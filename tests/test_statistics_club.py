@@ -62,7 +62,7 @@ def test_the_card_names_chelems_petits_and_the_biggest_deal(
     # Evening 2: the biggest deal is Alice, Bob, Chloé and Émile's +171 on deal 2.
     assert "Biggest deal: <strong>+171</strong>" in card
     assert "Chelem announced by David, not made (deal 2)" in card
-    assert "Petit au bout for the defence, against Alice (deal 1)" in card
+    assert "Petits au bout (deal): the defence&nbsp;(1)" in card  # against Alice
 
 
 def test_the_club_season(client: FlaskClient, club: Season) -> None:
