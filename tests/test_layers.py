@@ -24,6 +24,7 @@ PURE = {
     "scorekeeper.tournaments.ranking", "scorekeeper.stats.charts", "scorekeeper.stats.figures",
     "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
     "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
+    "scorekeeper.stats.rating", "scorekeeper.stats.records", "scorekeeper.stats.club_figures",
 }  # fmt: skip
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 

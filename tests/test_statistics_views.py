@@ -185,7 +185,9 @@ def test_an_evening_without_deals_has_a_summary(client: FlaskClient) -> None:
     token = start_evening(client)
     page = get(client, f"/e/{token}/summary")
     assert "No deal yet." in page and "<polyline" not in page
-    assert [r[0] for r in rows(page)] == ["1", "1", "1", "1"]  # four players at 0 share the rank
+    # Seated, nobody played a deal: nobody is ranked, everybody is listed apart.
+    assert rows(page) == []
+    assert "Seated, no deal played: Alice, Bob, Chloé, David" in page
     assert "No chelem, petit au bout or poignée this time." in page
 
 
@@ -230,6 +232,7 @@ def test_unknown_links_give_404(client: FlaskClient, club: Season) -> None:
 def test_bobs_page(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/c/{club.club}/players/{club.ids['Bob']}")
     numbers = dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", page))
+    assert numbers.pop("Rating").isdigit()  # its value: tests/test_rating.py
     # Bob took 2 gardes (lost on evening 1, made on evening 2); 7 deals played.
     assert numbers == {
         "Evenings": "3", "Tournament tables": "0", "Deals played": "7", "Taken": "2",
@@ -269,10 +272,12 @@ def test_bobs_page(client: FlaskClient, club: Season) -> None:
         ["Best deal", "+171", "deal 2, Soirée du 20 novembre 2026"],
         ["Worst deal", "-354", "deal 1, Soirée du 20 novembre 2026"],
     ]
+    # A club page links to view pages only, never to a sheet's edit link (problem 5).
     assert (
-        f'href="/e/{club.edit[1]}/deals/2"' in page and f'href="/e/{club.edit[2]}/deals/1"' in page
+        f'href="/v/{club.view[1]}/deals/2"' in page and f'href="/v/{club.view[2]}/deals/1"' in page
     )
-    assert page.count("<polyline") == 1 and 'id="contracts-title"' in page
+    assert not any(token in page for token in club.edit)
+    assert page.count("<polyline") == 2 and 'id="contracts-title"' in page  # season, rating
 
 
 def test_a_won_contract_that_cost_points_counts_as_won(client: FlaskClient, club: Season) -> None:
@@ -291,7 +296,7 @@ def test_the_period_filters_a_players_page(client: FlaskClient, club: Season) ->
     assert numbers["Won as taker"] == "1 · 100%" and numbers["Total"] == "387"
     assert "from 1 October 2026 to 31 October 2026" in page
     empty = get(client, f"/c/{club.club}/players/{club.ids['Bob']}?from=2027-01-01")
-    assert "No evening in this period." in empty and "No deal played in this period." in empty
+    assert "No deal played in this period." in empty and "<polyline" not in empty
 
 
 @pytest.mark.parametrize(
@@ -387,7 +392,7 @@ def test_ties_share_a_rank_in_the_ranking(client: FlaskClient, club: Season) -> 
 def test_the_minimum_attendance(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/c/{club.club}/ranking?min=3")
     assert [r[:3] for r in ranked(page)] == [["1", "Alice", "126"], ["2", "Bob", "-292"]]
-    assert "Not ranked" in page and re.search(r"Chloé</a>&nbsp;\(2 evenings\)", page)
+    assert "Not ranked" in page and re.search(r"Chloé</a>&nbsp;\(2 evenings or tables\)", page)
 
 
 def test_evenings_or_tournaments(app: Flask, client: FlaskClient, club: Season) -> None:
@@ -583,7 +588,7 @@ def test_a_club_without_deals(app: Flask, client: FlaskClient) -> None:
     page = get(client, f"/c/{club}/players/{alice}")
     numbers = dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", page))
     assert numbers["Evenings"] == "0" and numbers["Deals played"] == "0"
-    assert "No evening in this period." in page and "<polyline" not in page
+    assert "No deal played in this period." in page and "<polyline" not in page
 
 
 def test_the_pages_speak_french(client: FlaskClient, club: Season) -> None:

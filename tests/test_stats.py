@@ -234,11 +234,12 @@ def test_the_minimum_attendance_leaves_players_unranked() -> None:
     ]  # fmt: skip
 
 
-def test_the_average_leaves_out_who_played_no_deal() -> None:
+@pytest.mark.parametrize("method", list(Method))
+def test_who_played_no_deal_is_in_no_ranking_whatever_the_method(method: Method) -> None:
+    # Alice sat at sheet 1 but played no deal: she was not there, for every method.
     results = [SheetResult(1, A, 0, 0), SheetResult(1, B, 10, 4), SheetResult(1, C, -10, 4)]
-    ranking = season_ranking(results, Method.AVERAGE, names=NAMES)
-    assert table(ranking) == [(1, "Bob", Fraction(5, 2)), (2, "Chloé", Fraction(-5, 2))]
-    assert [s.player_id for s in ranking.unranked] == [A]
+    ranking = season_ranking(results, method, names=NAMES)
+    assert [s.player_id for s in (*ranking.ranked, *ranking.unranked)] == [B, C]
 
 
 def test_placings_at_each_sheet() -> None:
@@ -318,4 +319,4 @@ def test_a_ranking_is_ordered_and_its_ranks_are_competition_ranks(
         assert standing.rank == 1 + sum(1 for v in values if v > standing.value)
         assert i + 1 >= (standing.rank or 0)
     everyone = {s.player_id for s in (*ranking.ranked, *ranking.unranked)}
-    assert everyone == {pid for pid, _, _ in rows}
+    assert everyone == {pid for pid, _, deals in rows if deals}

@@ -93,13 +93,29 @@ def nice_step(span: int, most: int) -> int:
         power *= 10
 
 
-def _bounds(values: Sequence[int]) -> tuple[int, int, int]:
-    """The axis' lowest and highest values, 0 included, on whole steps; and the step."""
-    low, high = min(0, *values), max(0, *values)
+def _bounds(values: Sequence[int], most: int = 8, zero: bool = True) -> tuple[int, int, int]:
+    """The axis' lowest and highest values, 0 included, on whole steps; and the step.
+
+    The smallest step of 1, 2, 2.5 (from 25 up), 5 × 10ⁿ that covers the values
+    in at most ``most`` steps once both ends are rounded out to it, so the
+    axis ends just past the highest score (1,200 → 1,200, not 2,000).
+
+    >>> _bounds([-1100, 1200]), _bounds([0, 1180]), _bounds([3])
+    ((-1500, 1500, 500), (0, 1200, 200), (0, 3, 1))
+    """
+    low, high = (min(0, *values), max(0, *values)) if zero else (min(values), max(values))
     if low == high:
-        high = 1
-    step = nice_step(high - low, 4)
-    return (low // step) * step, -(-high // step) * step, step
+        high = low + 1
+    power = 1
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            step = int(factor * power)
+            if step != factor * power:
+                continue
+            bottom, top = (low // step) * step, -(-high // step) * step
+            if (top - bottom) // step <= most:
+                return bottom, top, step
+        power *= 10
 
 
 def line_chart(
@@ -112,22 +128,25 @@ def line_chart(
     x_ticks: Sequence[tuple[int, str]] | None = None,
     empty: str = "",
     height: int = 240,
+    zero: bool = True,
 ) -> str:
     """Lines of values over x = 0…n, each named at its end.
 
     :param x_ticks: (x, label) pairs under the axis; whole steps of x by default.
     :param empty: the words shown when no line has two points.
+    :param zero: whether the axis must show 0 (not for a rating, around 1500).
     """
     last_x = max((len(s.values) - 1 for s in series), default=0)
     values = [v for s in series for v in s.values] or [0]
-    low, high, step = _bounds(values)
+    low, high, step = _bounds(values, zero=zero)
     frame = Frame(42, 10, WIDTH - 104, height - 24, last_x, low, high)
     parts = [_open(chart_id, title, description, height)]
-    parts += _y_axis(frame, step)
     if last_x == 0:
-        middle = (frame.top + frame.bottom) / 2
-        parts.append(_text((frame.left + frame.right) / 2, middle, empty, anchor="middle"))
+        # Nothing to draw: the words alone, not an axis of 0 to 1 that means nothing.
+        parts = [_open(chart_id, title, description, 40)]
+        parts.append(_text(WIDTH / 2, 24, empty, anchor="middle"))
         return "".join([*parts, "</svg>"])
+    parts += _y_axis(frame, step)
     ticks = x_ticks if x_ticks is not None else _whole_ticks(last_x)
     parts += _x_axis(frame, ticks, x_label)
     ends = [frame.y(s.values[-1]) for s in series]
@@ -170,6 +189,17 @@ def _y_axis(frame: Frame, step: int) -> list[str]:
 def _whole_ticks(last_x: int) -> list[tuple[int, str]]:
     step = nice_step(last_x, 5)
     return [(x, str(x)) for x in range(0, last_x + 1, step)]
+
+
+def spaced(count: int, most: int = 4) -> list[int]:
+    """Up to ``most`` indices of 1…count, evenly spread, both ends included: where to label.
+
+    >>> spaced(1), spaced(3), spaced(10)
+    ([1], [1, 2, 3], [1, 4, 7, 10])
+    """
+    if count <= most:
+        return list(range(1, count + 1))
+    return [1 + round(k * (count - 1) / (most - 1)) for k in range(most)]
 
 
 def _x_axis(frame: Frame, ticks: Sequence[tuple[int, str]], label: str) -> list[str]:

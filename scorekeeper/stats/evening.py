@@ -21,7 +21,8 @@ def running(
     """A sheet's players and its rows of running totals, from its stored deals in order.
 
     Players come in order of first appearance, then whoever is seated but has
-    not played yet, as the ledger's columns do.
+    not played yet, as the ledger's columns do. Who played no deal is then
+    set apart by :func:`final_ranking`.
     """
     deals = list(deals)
     players = dict.fromkeys(names[pid] for deal in deals for pid in deal.scores)
@@ -47,7 +48,9 @@ def final_ranking(
 ) -> list[Finish]:
     """An evening's ranking from the ledger's ``totals``, with each player's deals taken and won.
 
-    Equal totals share a rank; the ledger's column order lists them.
+    Equal totals share a rank; the ledger's column order lists them. Only
+    players who played a deal are ranked (seated but never dealt in: see
+    :func:`apart`).
     """
     played: Counter[str] = Counter()
     taken: Counter[str] = Counter()
@@ -60,11 +63,17 @@ def final_ranking(
             taker = names[deal.taker_id]
             taken[taker] += 1
             won[taker] += bool(deal.won(rules))
-    order = sorted(totals, key=lambda name: -totals[name])
+    order = sorted((n for n in totals if played[n]), key=lambda name: -totals[name])
     return [
         Finish(name, rank, totals[name], played[name], taken[name], won[name])
         for name, rank in zip(order, ranks(order, key=lambda n: totals[n]), strict=True)
     ]
+
+
+def apart(players: Iterable[str], finish: Iterable[Finish]) -> list[str]:
+    """The seated players who played no deal, in the ledger's order: listed apart."""
+    ranked = {f.player for f in finish}
+    return [p for p in players if p not in ranked]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, Form, RadioField, StringField, ValidationError
+from wtforms import Field, Form, RadioField, SelectField, StringField, ValidationError
 
 from scorekeeper.forms import options
 from scorekeeper.stats import figures as stats
@@ -147,3 +147,23 @@ class RankingForm(PeriodForm):
             min_sheets=int(self.min_sheets.data or 1),
             names=names,
         )
+
+
+class VersusForm(PeriodForm):
+    """Head-to-head: the other player, and a period."""
+
+    other = SelectField(_l("Against"), name="other", default="", validate_choice=False)
+
+    def choose_from(self, names: dict[int, str], player_id: int) -> VersusForm:
+        """Offer every player of the club but ``player_id``, by name."""
+        self.offered = [(str(pid), name) for pid, name in names.items() if pid != player_id]
+        self.other.choices = list(self.offered)
+        return self
+
+    def validate_other(self, field: Field) -> None:
+        if field.data not in {value for value, _label in getattr(self, "offered", [])}:
+            raise ValidationError(_("Choose another player of the club."))
+
+    def other_id(self) -> int:
+        """The other player's id (the form must be valid)."""
+        return int(self.other.data)

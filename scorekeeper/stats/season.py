@@ -36,10 +36,23 @@ class Placing:
     of: int
 
 
+def played(results: Iterable[SheetResult]) -> list[SheetResult]:
+    """The results of players who played a deal: the one rule of every page, chart and CSV.
+
+    A player seated at a sheet but never dealt in (they came for the last
+    deal and sat it out, or nobody dealt after they sat down) was not there:
+    they are not ranked, counted nor drawn.
+
+    >>> [r.player_id for r in played([SheetResult(1, 7, 0, 0), SheetResult(1, 8, 0, 3)])]
+    [8]
+    """
+    return [r for r in results if r.deals > 0]
+
+
 def placings(player_id: int, results: Iterable[SheetResult]) -> dict[int, Placing]:
-    """The player's rank at each sheet they sat at, by sheet id (ties share the rank)."""
+    """The player's rank at each sheet they played at, by sheet id (ties share the rank)."""
     by_sheet: dict[int, list[SheetResult]] = {}
-    for result in results:
+    for result in played(results):
         by_sheet.setdefault(result.sheet_id, []).append(result)
     found = {}
     for sheet_id, table in by_sheet.items():
@@ -104,21 +117,17 @@ def season_ranking(
 ) -> Ranking:
     """Rank the players of ``results`` by ``method``; equal values share a rank.
 
-    Players at fewer than ``min_sheets`` sheets, and for the average players
-    who played no deal, are not ranked. Players of equal value are listed by
-    ``names``, then by id: the order of a tie says nothing.
+    Players at fewer than ``min_sheets`` sheets are not ranked; players who
+    played no deal are not in it at all (:func:`played`). Players of equal
+    value are listed by ``names``, then by id: the order of a tie says nothing.
     """
     by_player: dict[int, list[SheetResult]] = {}
-    for result in results:
+    for result in played(results):
         by_player.setdefault(result.player_id, []).append(result)
     standings = [_standing(pid, rows, method, best_n) for pid, rows in by_player.items()]
     known = {pid: name_key(name) for pid, name in (names or {}).items()}
     standings.sort(key=lambda s: (-s.value, known.get(s.player_id, ""), s.player_id))
-    eligible = [
-        s
-        for s in standings
-        if s.sheets >= min_sheets and (method is not Method.AVERAGE or s.deals > 0)
-    ]
+    eligible = [s for s in standings if s.sheets >= min_sheets]
     chosen = {s.player_id for s in eligible}
     others = [s for s in standings if s.player_id not in chosen]
     ranked = [
@@ -141,5 +150,3 @@ def _standing(player_id: int, rows: list[SheetResult], method: Method, best_n: i
         best = sorted((r.total for r in rows), reverse=True)[:best_n]
         value, counted = Fraction(sum(best)), len(best)
     return Standing(player_id, None, value, total, len(rows), deals, counted)
-
-

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, func, select
+from sqlalchemy.orm import aliased
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Player, Sheet
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
+from scorekeeper.scoring.score import TARGETS, outcome
+from scorekeeper.scoring.text import name_key
+from scorekeeper.stats.club_figures import PlayedDeal
 from scorekeeper.stats.figures import EVENING, Over, Period, StoredDeal
 from scorekeeper.stats.season import SheetResult
 
@@ -30,14 +35,19 @@ class SheetInfo:
     kind: str
     rules: RuleSet
     edit_token: str
+    view_token: str
+    round_number: int | None = None
+
+    @property
+    def is_evening(self) -> bool:
+        """An evening's sheet, not a tournament table's."""
+        return self.kind == EVENING
 
 
 def players(club_id: int) -> dict[int, str]:
-    """The club's players: id → name, by name."""
-    rows = db.session.execute(
-        select(Player.id, Player.name).where(Player.club_id == club_id).order_by(Player.name)
-    )
-    return {pid: name for pid, name in rows}
+    """The club's players: id → name, by name as the rankings order them (Émile before Hugo)."""
+    rows = db.session.execute(select(Player.id, Player.name).where(Player.club_id == club_id))
+    return dict(sorted(rows, key=lambda row: (name_key(row[1]), row[0])))
 
 
 def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnElement[bool]]:
@@ -56,16 +66,20 @@ def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnE
 def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, SheetInfo]:
     """The club's sheets in the period, oldest first."""
     rows = db.session.execute(
-        select(Sheet.id, Sheet.name, Sheet.date, Sheet.kind, Sheet.rules_json, Sheet.edit_token)
+        select(
+            Sheet.id, Sheet.name, Sheet.date, Sheet.kind, Sheet.rules_json, Sheet.edit_token,
+            Sheet.view_token, Sheet.round_number,
+        )
         .where(*_where(club_id, period, over))
         .order_by(Sheet.date, Sheet.id)
-    )
+    )  # fmt: skip
     return {
         row.id: SheetInfo(
-            row.id, row.name, row.date, row.kind, RuleSet.from_json(row.rules_json), row.edit_token
+            row.id, row.name, row.date, row.kind, RuleSet.from_json(row.rules_json),
+            row.edit_token, row.view_token, row.round_number,
         )
         for row in rows
-    }
+    }  # fmt: skip
 
 
 def results(
@@ -152,3 +166,83 @@ def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDe
         scores=scores,
         sitting_out=frozenset(sitting_out),
     )
+
+
+CLUB_DEALS = 2500
+"""The most deals the club's season and rating read: the last ones (some three seasons
+of a weekly club), so that a page's work is bounded however old the club."""
+
+
+def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[PlayedDeal]:
+    """The club's last ``limit`` played deals in the period, in play order: two queries."""
+    last = (
+        select(Deal.id)
+        .join(Sheet, Deal.sheet_id == Sheet.id)
+        .where(Deal.contract.is_not(None), Deal.taker_id.is_not(None), *_where(club_id, period))
+        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .limit(limit)
+    )
+    rows = db.session.execute(
+        select(
+            Deal.id, Deal.sheet_id, Deal.taker_id, Deal.partner_id, Deal.second_partner_id,
+            Deal.contract, Deal.oudlers, Deal.points_half, DealScore.player_id,
+        )
+        .join(DealScore, DealScore.deal_id == Deal.id)
+        .join(Sheet, Deal.sheet_id == Sheet.id)
+        .where(Deal.id.in_(last), DealScore.sitting_out.is_(False))
+        .order_by(Sheet.date, Sheet.id, Deal.number, DealScore.position)
+    ).all()  # fmt: skip
+    ids = {row.sheet_id for row in rows}
+    rules = {
+        sid: RuleSet.from_json(data)
+        for sid, data in db.session.execute(
+            select(Sheet.id, Sheet.rules_json).where(Sheet.id.in_(ids))
+        )
+    }
+    deals: list[PlayedDeal] = []
+    start = 0
+    for end in range(1, len(rows) + 1):
+        if end < len(rows) and rows[end].id == rows[start].id:
+            continue
+        first = rows[start]
+        attack = {first.taker_id, first.partner_id, first.second_partner_id}
+        points = Fraction(first.points_half, 2)
+        made = outcome(points, TARGETS[first.oudlers], rules[first.sheet_id])[0]
+        deals.append(
+            PlayedDeal(
+                first.sheet_id, Contract(first.contract), first.taker_id, first.partner_id,
+                first.second_partner_id,
+                tuple(r.player_id for r in rows[start:end] if r.player_id not in attack), made,
+            )
+        )  # fmt: skip
+        start = end
+    return deals
+
+
+PAIR_DEALS = 5000
+"""The most deals a head-to-head reads: the two players' last ones together."""
+
+
+def pair_deals(club_id: int, a: int, b: int, period: Period) -> list[StoredDeal]:
+    """The last deals (at most :data:`PAIR_DEALS`) where both sat, in order, with both scores."""
+    mine, theirs = aliased(DealScore), aliased(DealScore)
+    rows = db.session.execute(
+        select(
+            *_DEAL_COLUMNS, mine.points.label("a_points"), mine.sitting_out.label("a_out"),
+            theirs.points.label("b_points"), theirs.sitting_out.label("b_out"),
+        )
+        .join(mine, and_(mine.deal_id == Deal.id, mine.player_id == a))
+        .join(theirs, and_(theirs.deal_id == Deal.id, theirs.player_id == b))
+        .join(Sheet, Deal.sheet_id == Sheet.id)
+        .where(*_where(club_id, period))
+        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .limit(PAIR_DEALS)
+    ).all()  # fmt: skip
+    return [
+        _stored(
+            row,
+            {a: row.a_points, b: row.b_points},
+            {pid for pid, out in ((a, row.a_out), (b, row.b_out)) if out},
+        )
+        for row in reversed(rows)
+    ]

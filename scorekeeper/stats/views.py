@@ -13,21 +13,19 @@ from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request
-from flask_babel import format_date, format_decimal, format_percent
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.db import db
-from scorekeeper.i18n import current_lang
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
-from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
-from scorekeeper.stats import charts, evening, season
+from scorekeeper.stats import charts, club_figures, evening, pictures, rating, records, season
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import ranking_csv as stats_csv
 from scorekeeper.stats import store as stats_store
-from scorekeeper.stats.forms import PeriodForm, RankingForm
+from scorekeeper.stats.forms import PeriodForm, RankingForm, VersusForm
 
 bp = Blueprint("statistics", __name__)
 
@@ -64,6 +62,7 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
     players, rows = evening.running(deals, names, sheet.seating)
     totals = dict(rows[-1].totals) if rows else dict.fromkeys(players, 0)
     finish = evening.final_ranking(totals, deals, names, sheet.rules)
+    apart = evening.apart(players, finish)
     series = [
         charts.Series(f.player, (0, *(row.totals.get(f.player, 0) for row in rows))) for f in finish
     ]
@@ -83,6 +82,7 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
         finish=finish,
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(len(finish))],
         notables=evening.notables(deals),
+        apart=apart,
         names=names,
         chart=Markup(chart),
         editable=editable,
@@ -93,12 +93,17 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
 # A player's page
 
 
-@bp.get("/c/<token>/players/<int:player_id>")
-def player(token: str, player_id: int) -> str | tuple[str, int]:
-    club = club_or_404(token)
+def _player_or_404(club: Club, player_id: int) -> Player:
     found = db.session.get(Player, player_id)
     if found is None or found.club_id != club.id:
         abort(404)
+    return found
+
+
+@bp.get("/c/<token>/players/<int:player_id>")
+def player(token: str, player_id: int) -> str | tuple[str, int]:
+    club = club_or_404(token)
+    found = _player_or_404(club, player_id)
     form = PeriodForm(request.args)
     if not form.validate():
         page = render_template("stats/player.html", club=club, player=found, form=form)
@@ -109,7 +114,11 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     results = stats_store.results(club.id, period, player_id=found.id)
     placings = season.placings(found.id, results)
     played = [sheets[sid] for sid in sheets if sid in placings]  # oldest first
-    numbers = stats.player_stats(found.id, deals, {sid: s.rules for sid, s in sheets.items()})
+    rules = {sid: s.rules for sid, s in sheets.items()}
+    numbers = stats.player_stats(found.id, deals, rules)
+    rated = rating.rate(d.rated() for d in stats_store.played_deals(club.id, period))
+    history = [(sheets[sid], r) for sid, r in rated.history.get(found.id, ())]
+    names = stats_store.players(club.id)
     return render_template(
         "stats/player.html",
         club=club,
@@ -119,10 +128,16 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
         sheets=sheets,
         played=played,
         placings=placings,
-        evenings=sum(1 for s in played if s.kind == stats.EVENING),
+        evenings=sum(1 for s in played if s.is_evening),
         form_lines=[placings[s.id] for s in reversed(played)][:FORM_SHEETS],
-        season=Markup(_season_chart(found.name, played, placings)),
-        contracts=Markup(_contract_chart(numbers)),
+        season=Markup(pictures.season_chart(found.name, played, placings)),
+        contracts=Markup(pictures.contract_chart(numbers)),
+        rating=rated.ratings.get(found.id),
+        rating_chart=Markup(pictures.rating_chart(found.name, history)) if history else None,
+        rating_history=history,
+        rating_limit=stats_store.CLUB_DEALS,
+        records=records.records(found.id, deals, rules, [placings[s.id] for s in played]),
+        versus=VersusForm().choose_from(names, found.id),
         roles=stats.PLAYING,
         role_names={"taker": _("Taker"), "partner": _("Partner"), "defender": _("Defender")},
         poignees={size.value: n for size, n in numbers.poignees.items()},
@@ -130,49 +145,39 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     )
 
 
-def _season_chart(
-    name: str, played: list[stats_store.SheetInfo], placings: dict[int, season.Placing]
-) -> str:
-    sums = season.cumulative(placings[s.id].total for s in played)
-    ticks = [(i, format_date(s.date, "d MMM y")) for i, s in enumerate(played, 1)]
-    return charts.line_chart(
-        [charts.Series(name, tuple(sums))],
-        title=_("Season of %(name)s", name=name),
-        description=_(
-            "%(name)s's total after each evening or table, added up: %(total)d at the end.",
-            name=name,
-            total=sums[-1],
-        ),
-        chart_id="season",
-        x_ticks=[ticks[0], ticks[-1]] if ticks else [],
-        empty=_("No evening in this period."),
+@bp.get("/c/<token>/players/<int:player_id>/vs")
+def versus(token: str, player_id: int) -> str | tuple[str, int]:
+    club = club_or_404(token)
+    found = _player_or_404(club, player_id)
+    names = stats_store.players(club.id)
+    form = VersusForm(request.args).choose_from(names, found.id)
+    if "other" not in request.args:  # not chosen yet: the form alone
+        return render_template("stats/versus.html", club=club, player=found, form=form)
+    if not form.validate():
+        page = render_template("stats/versus.html", club=club, player=found, form=form)
+        return page, 400
+    other, period = form.other_id(), form.period()
+    sheets = stats_store.sheets(club.id, period)
+    results = stats_store.results(club.id, period, player_id=found.id)
+    duel = records.head_to_head(
+        found.id,
+        other,
+        stats_store.pair_deals(club.id, found.id, other, period),
+        {sid: s.rules for sid, s in sheets.items()},
+        (season.placings(found.id, results), season.placings(other, results)),
+    )
+    return render_template(
+        "stats/versus.html",
+        club=club,
+        player=found,
+        form=form,
+        duel=duel,
+        pair=(found.name, names[other]),
+        period=period,
     )
 
 
-def _contract_chart(numbers: stats.PlayerStats) -> str:
-    lang = current_lang()
-    bars = [
-        charts.Bar(
-            contract_name(line.contract.value, lang),
-            line.won,
-            line.taken,
-            f"{line.won}/{line.taken} · {percent(line.rate)}" if line.rate is not None else "—",
-        )
-        for line in numbers.by_contract
-    ]
-    return charts.bar_chart(
-        bars,
-        title=_("Contracts made, by contract"),
-        description="; ".join(f"{bar.label}: {bar.words}" for bar in bars),
-        chart_id="contracts",
-    )
-
-
-def percent(rate: Fraction | None) -> str:
-    """A share as a whole percentage in the person's language, rounded half up."""
-    if rate is None:
-        return "—"
-    return str(format_percent(stats.rounded(rate * 100, 0) / 100))
+percent = pictures.percent
 
 
 def decimal(value: Fraction | None, places: int = 1) -> str:
@@ -185,7 +190,7 @@ def decimal(value: Fraction | None, places: int = 1) -> str:
 
 @bp.context_processor
 def helpers() -> dict[str, Any]:
-    return {"percent": percent, "decimal": decimal}
+    return {"percent": percent, "decimal": decimal, "whole": pictures.whole, "ratio": Fraction}
 
 
 # The season ranking
@@ -228,3 +233,42 @@ def ranking_csv(token: str) -> Response:
 
 def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
     return form.ranking(stats_store.results(club.id, form.period(), form.over_sheets()), names)
+
+
+# The club's season
+
+
+@bp.get("/c/<token>/season")
+def club_season(token: str) -> str | tuple[str, int]:
+    club = club_or_404(token)
+    form = PeriodForm(request.args)
+    if not form.validate():
+        return render_template("stats/season.html", club=club, form=form), 400
+    period = form.period()
+    names = stats_store.players(club.id)
+    sheets = stats_store.sheets(club.id, period)
+    days = {sid: s.date for sid, s in sheets.items()}
+    results = stats_store.results(club.id, period)
+    deals = stats_store.played_deals(club.id, period)
+    rated = rating.rate(d.rated() for d in deals)
+    lines = club_figures.running(results, days, names)
+    return render_template(
+        "stats/season.html",
+        club=club,
+        form=form,
+        period=period,
+        names=names,
+        lines=lines,
+        places=club_figures.placed(lines.order, lines.totals),
+        swatches=[Markup(charts.swatch(charts.look(i))) for i in range(pictures.DRAWN)],
+        drawn=pictures.DRAWN,
+        chart=Markup(pictures.club_chart(lines, names)),
+        ratings=sorted(rated.ratings.items(), key=lambda item: -item[1]),
+        rated_deals=rated.deals,
+        cut=len(deals) >= stats_store.CLUB_DEALS,
+        limit=stats_store.CLUB_DEALS,
+        months=club_figures.month_winners(results, days, names),
+        roles=club_figures.wins_by_role(deals, names),
+        contracts=club_figures.contracts(deals),
+        contract_chart=Markup(pictures.club_contract_chart(club_figures.contracts(deals))),
+    )

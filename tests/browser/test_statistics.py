@@ -81,11 +81,18 @@ def assert_fits(page: Page, where: str) -> None:
     """No sideways scrolling at 390 px nor at 360 px, and the charts fit their box."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 844})
-        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert scroll <= inner, f"{where} scrolls sideways at {width} px: {scroll} > {inner}"
+        # Against the phone's width, not innerWidth: a mobile browser widens its layout
+        # viewport to the page, so innerWidth grows with the overflow it should reveal.
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        wide = page.evaluate(
+            f"[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect()"
+            f".right > {width} + 0.5).slice(-4).map(e => e.tagName + '.' + e.className + ' '"
+            f"+ (e.textContent || '').slice(0, 30))"
+        )
+        assert scroll <= width, f"{where} scrolls sideways at {width} px: {scroll}: {wide}"
         too_wide = page.evaluate(
             "[...document.querySelectorAll('svg.chart')].filter("
-            "s => s.getBoundingClientRect().right > window.innerWidth).length"
+            f"s => s.getBoundingClientRect().right > {width}).length"
         )
         assert too_wide == 0, f"a chart of {where} is wider than {width} px"
     page.set_viewport_size({"width": 390, "height": 844})
@@ -127,7 +134,7 @@ def test_statistics_on_a_phone(
 
     page.get_by_role("link", name="Bartholomée").first.tap()
     expect(page.get_by_role("heading", name="Bartholomée")).to_be_visible()
-    assert page.locator("svg.chart").count() == 2
+    assert page.locator("svg.chart").count() == 3  # season, contracts, rating
     assert_fits(page, "a player's page")
     shot(page, artifacts, "stats-player")
     page.get_by_text("Choose the period").tap()
@@ -166,4 +173,41 @@ def test_statistics_on_a_phone(
     shot(page, artifacts, "stats-summary-view")
 
     assert refused == [], f"the browser refused: {refused}"
+    watch.check()
+
+
+SHOTS = Path("/tmp/stats20-shots")
+
+
+def test_every_statistics_page_fits_360_px_in_french_and_english(
+    page: Page, live_app: Flask, live_server: str, watch: Watch
+) -> None:
+    club, big = season(live_app)
+    with live_app.app_context():
+        ids = {p.name: p.id for p in db.session.scalars(db.select(Player))}
+    bart, chris = ids["Bartholomée"], ids["Christophe"]
+    urls = {
+        "ranking": f"/c/{club}/ranking",
+        "ranking-best": f"/c/{club}/ranking?method=best&n=2&min=2",
+        "ranking-average": f"/c/{club}/ranking?method=average&over=evenings",
+        "player": f"/c/{club}/players/{bart}",
+        "season": f"/c/{club}/season",
+        "versus": f"/c/{club}/players/{bart}/vs?other={chris}",
+        "summary": f"/e/{big}/summary",
+        "card": f"/e/{big}/summary/card",
+    }
+    SHOTS.mkdir(exist_ok=True)
+    for lang in ("en", "fr"):
+        page.goto(f"{live_server}/lang/{lang}")  # the switch every page offers
+        for name, url in urls.items():
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(live_server + url)
+            assert page.evaluate("document.documentElement.lang") == lang
+            for details in page.locator("details").all():
+                details.evaluate("d => d.open = true")  # the tables behind the charts too
+            assert_fits(page, f"{name} in {lang}")
+            for width, height in ((390, 844), (360, 640)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(100)
+                page.screenshot(path=str(SHOTS / f"{name}-{lang}-{width}.png"), full_page=True)
     watch.check()

@@ -1,0 +1,160 @@
+"""The club's season: everyone's running total, the month's winners, wins by role, contracts.
+
+Pure: plain values in, frozen results out; no database, no web. Only players
+who played a deal appear: a result of no deal (seated, never dealt in) is
+not a result (:func:`scorekeeper.stats.season.played`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from scorekeeper.scoring import Contract
+from scorekeeper.scoring.text import name_key
+from scorekeeper.stats.figures import ranks
+from scorekeeper.stats.rating import RatedDeal, shares
+from scorekeeper.stats.season import SheetResult, played
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A played deal as the club's figures see it."""
+
+    sheet_id: int
+    contract: Contract
+    taker: int
+    king: int | None
+    queen: int | None
+    defence: tuple[int, ...]
+    won: bool
+
+    def rated(self) -> RatedDeal:
+        """The deal as the rating takes it."""
+        return RatedDeal(
+            self.sheet_id, shares(self.taker, self.king, self.queen), self.defence, self.won
+        )
+
+    @property
+    def partners(self) -> frozenset[int]:
+        """Whoever held a called card, the taker aside."""
+        return frozenset(p for p in (self.king, self.queen) if p is not None and p != self.taker)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Everyone's running total, one value per day with a result (0 before the first)."""
+
+    days: tuple[date, ...]
+    totals: dict[int, tuple[int, ...]]
+    order: tuple[int, ...]
+    """Players by final total, best first (then by name)."""
+
+
+def running(
+    results: Iterable[SheetResult], days: Mapping[int, date], names: Mapping[int, str]
+) -> Lines:
+    """Each player's total after each day of the season (several tables of a day add up)."""
+    kept = played(results)
+    every = sorted({days[r.sheet_id] for r in kept})
+    at = {day: i for i, day in enumerate(every, 1)}
+    steps: dict[int, list[int]] = {}
+    for result in kept:
+        line = steps.setdefault(result.player_id, [0] * (len(every) + 1))
+        line[at[days[result.sheet_id]]] += result.total
+    totals = {pid: tuple(_accumulate(line)) for pid, line in steps.items()}
+    order = sorted(totals, key=lambda p: (-totals[p][-1], name_key(names.get(p, "")), p))
+    return Lines(tuple(every), totals, tuple(order))
+
+
+def _accumulate(values: Sequence[int]) -> list[int]:
+    found, total = [], 0
+    for value in values:
+        total += value
+        found.append(total)
+    return found
+
+
+@dataclass(frozen=True)
+class MonthWinner:
+    """A month's best total: who (ties share it) and how much."""
+
+    month: date
+    player_ids: tuple[int, ...]
+    total: int
+
+
+def month_winners(
+    results: Iterable[SheetResult], days: Mapping[int, date], names: Mapping[int, str]
+) -> list[MonthWinner]:
+    """Each month's highest total, newest month first."""
+    months: dict[date, Counter[int]] = {}
+    for result in played(results):
+        day = days[result.sheet_id]
+        months.setdefault(day.replace(day=1), Counter())[result.player_id] += result.total
+    found = []
+    for month in sorted(months, reverse=True):
+        totals = months[month]
+        best = max(totals.values())
+        who = sorted((p for p, t in totals.items() if t == best), key=lambda p: name_key(names[p]))
+        found.append(MonthWinner(month, tuple(who), best))
+    return found
+
+
+@dataclass(frozen=True)
+class RoleWins:
+    """A player's deals won and played in each role: taker, partner, defender."""
+
+    player_id: int
+    taker: tuple[int, int]
+    partner: tuple[int, int]
+    defender: tuple[int, int]
+
+
+def wins_by_role(deals: Iterable[PlayedDeal], names: Mapping[int, str]) -> list[RoleWins]:
+    """Each player's wins by role, by name. A defender wins when the contract fails."""
+    counts: dict[int, list[int]] = {}
+    for deal in deals:
+        roles = [(deal.taker, 0, deal.won)]
+        roles += [(p, 2, deal.won) for p in deal.partners]
+        roles += [(p, 4, not deal.won) for p in deal.defence]
+        for pid, at, won in roles:
+            line = counts.setdefault(pid, [0] * 6)
+            line[at] += won
+            line[at + 1] += 1
+    order = sorted(counts, key=lambda p: (name_key(names.get(p, "")), p))
+    return [
+        RoleWins(p, (c[0], c[1]), (c[2], c[3]), (c[4], c[5])) for p in order for c in [counts[p]]
+    ]
+
+
+@dataclass(frozen=True)
+class ContractShare:
+    """One contract over the club: how often taken, how often made, its share of all contracts."""
+
+    contract: Contract
+    taken: int
+    made: int
+    share: Fraction | None
+
+
+def contracts(deals: Iterable[PlayedDeal]) -> list[ContractShare]:
+    """The club's contract distribution, from the prise to the garde contre."""
+    taken: Counter[Contract] = Counter()
+    made: Counter[Contract] = Counter()
+    for deal in deals:
+        taken[deal.contract] += 1
+        made[deal.contract] += deal.won
+    every = sum(taken.values())
+    return [
+        ContractShare(c, taken[c], made[c], Fraction(taken[c], every) if every else None)
+        for c in Contract
+    ]
+
+
+def placed(order: Sequence[int], totals: Mapping[int, tuple[int, ...]]) -> list[int]:
+    """Competition ranks of ``order`` (best first) by final total."""
+    return ranks(order, key=lambda p: totals[p][-1])

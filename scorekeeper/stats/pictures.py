@@ -1,0 +1,132 @@
+"""The statistics pages' charts, with their words in the person's language.
+
+Each function turns figures into one SVG chart of :mod:`.charts`; the views
+place them, each beside its data table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from flask_babel import format_date, format_percent
+from flask_babel import gettext as _
+
+from scorekeeper.i18n import current_lang
+from scorekeeper.scoring import contract_name
+from scorekeeper.stats import charts, club_figures, season
+from scorekeeper.stats import figures as stats
+from scorekeeper.stats.rating import BASE
+from scorekeeper.stats.store import SheetInfo
+
+DRAWN = 8
+"""The most lines a chart of the whole club draws; the others are in its table."""
+
+
+def percent(rate: Fraction | None) -> str:
+    """A share as a whole percentage in the person's language, rounded half up."""
+    if rate is None:
+        return "—"
+    return str(format_percent(stats.rounded(rate * 100, 0) / 100))
+
+
+def whole(value: Decimal) -> int:
+    """A rating as shown: a whole number, half up."""
+    return int(value.quantize(Decimal(1), ROUND_HALF_UP))
+
+
+def season_chart(
+    name: str, played: Sequence[SheetInfo], placings: Mapping[int, season.Placing]
+) -> str:
+    """A player's total after each evening or table, added up."""
+    sums = season.cumulative(placings[s.id].total for s in played)
+    return charts.line_chart(
+        [charts.Series(name, tuple(sums))],
+        title=_("Season of %(name)s", name=name),
+        description=_(
+            "%(name)s's total after each evening or table, added up: %(total)d at the end.",
+            name=name,
+            total=sums[-1],
+        ),
+        chart_id="season",
+        x_ticks=_date_ticks([s.date for s in played]),
+        empty=_("No deal played in this period."),
+    )
+
+
+def _date_ticks(days: Sequence[object]) -> list[tuple[int, str]]:
+    return [(i, format_date(days[i - 1], "d MMM yy")) for i in charts.spaced(len(days))]
+
+
+def rating_chart(name: str, history: Sequence[tuple[SheetInfo, Decimal]]) -> str:
+    """A player's rating after each evening or table."""
+    values = (whole(BASE), *(whole(r) for _s, r in history))
+    return charts.line_chart(
+        [charts.Series(name, values)],
+        title=_("Rating of %(name)s", name=name),
+        description=_(
+            "%(name)s's rating after each evening or table: %(rating)d now.",
+            name=name,
+            rating=values[-1],
+        ),
+        chart_id="rating",
+        x_ticks=_date_ticks([s.date for s, _r in history]),
+        empty=_("No deal played in this period."),
+        zero=False,
+    )
+
+
+def contract_chart(numbers: stats.PlayerStats) -> str:
+    """A player's contracts made out of those taken, by contract."""
+    lang = current_lang()
+    bars = [
+        charts.Bar(
+            contract_name(line.contract.value, lang),
+            line.won,
+            line.taken,
+            f"{line.won}/{line.taken} · {percent(line.rate)}" if line.rate is not None else "—",
+        )
+        for line in numbers.by_contract
+    ]
+    return charts.bar_chart(
+        bars,
+        title=_("Contracts made, by contract"),
+        description="; ".join(f"{bar.label}: {bar.words}" for bar in bars),
+        chart_id="contracts",
+    )
+
+
+def club_contract_chart(lines: Sequence[club_figures.ContractShare]) -> str:
+    """The club's contracts: each one's share of all contracts taken."""
+    lang = current_lang()
+    every = sum(line.taken for line in lines)
+    bars = [
+        charts.Bar(
+            contract_name(line.contract.value, lang),
+            line.taken,
+            every,
+            f"{line.taken} · {percent(line.share)}",
+        )
+        for line in lines
+    ]
+    return charts.bar_chart(
+        bars,
+        title=_("The club's contracts"),
+        description="; ".join(f"{bar.label}: {bar.words}" for bar in bars),
+        chart_id="club-contracts",
+    )
+
+
+def club_chart(lines: club_figures.Lines, names: Mapping[int, str]) -> str:
+    """Everyone's running total over the season: the first :data:`DRAWN` drawn."""
+    drawn = lines.order[:DRAWN]
+    final = ", ".join(f"{names[p]} {lines.totals[p][-1]}" for p in drawn)
+    return charts.line_chart(
+        [charts.Series(names[p], lines.totals[p]) for p in drawn],
+        title=_("Everyone's season"),
+        description=_("Each player's total after each day, added up. Final: %(list)s.", list=final),
+        chart_id="club-season",
+        x_ticks=_date_ticks(lines.days),
+        empty=_("No deal played in this period."),
+    )
