@@ -23,6 +23,7 @@ PURE = {
     "scorekeeper.tournaments.ranking", "scorekeeper.stats.charts", "scorekeeper.stats.figures",
     "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
     "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
+    "scorekeeper.sheets.names",
 }  # fmt: skip
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 
