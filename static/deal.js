@@ -46,8 +46,14 @@
   // The problems the server found, each under its field (as the page without JavaScript
   // shows them); the form's own problems stay in the preview.
   function showProblems(box) {
-    form.querySelectorAll(".live-error").forEach(function (old) { old.remove(); });
-    if (!box) return;
+    if (!box) {
+      form.querySelectorAll(".live-error").forEach(function (old) { old.remove(); });
+      return;
+    }
+    // The deal as it is now replaces what the last save was told (said once, not twice).
+    form.querySelectorAll("fieldset .error, #poignees .error").forEach(function (old) {
+      old.remove();
+    });
     box.querySelectorAll(".error[data-for]").forEach(function (error) {
       var target = document.getElementById(error.dataset.for);
       if (target && target.tagName === "INPUT") target = target.closest("fieldset");
