@@ -402,3 +402,31 @@ def test_a_plain_garde_at_five_takes_six_taps_with_its_partner(
     page.keyboard.press("Enter")  # the keyboard's Go saves
     expect(page.locator("#just-saved")).to_be_visible()
     assert stored(live_app) == [(1, "garde")]
+
+
+def test_without_javascript_the_form_asks_the_same_and_lists_what_to_check(
+    browser: Browser, live_app: Flask, live_server: str
+) -> None:
+    context = browser.new_context(viewport=SMALL, java_script_enabled=False, locale="fr-FR")
+    page = context.new_page()
+    token = evening(live_app)
+    page.goto(f"{live_server}/e/{token}/deals/new")
+    page.locator('label[for="taker-1"]').click()  # Bob
+    page.locator("#contract").get_by_text("Garde", exact=True).click()
+    page.locator("#points").fill("49")
+    page.get_by_role("button", name="Enregistrer", exact=True).last.click()
+    links = page.locator("#check-list a")
+    expect(links).to_have_text(["Partenaire (roi appelé)", "Bouts"])
+    assert page.locator("#check-list").is_visible() and stored(live_app) == []
+    expect(page.locator("#points")).to_have_value("49")
+    shot(page, "nojs-check-list-fr-360-light")
+    page.get_by_role("button", name="Tout le monde a passé", exact=True).click()
+    expect(page.locator("#ask-passed")).to_be_visible()
+    shot(page, "nojs-ask-passed-fr-360-light")
+    page.get_by_role("button", name="Oui, tout le monde a passé").click()
+    expect(page.locator("#just-saved")).to_contain_text("Donne 1")
+    assert stored(live_app) == [(1, None)]
+    page.locator("#just-saved").get_by_role("button", name="Annuler").click()
+    expect(page.locator(".flash")).to_contain_text("Donne 1")
+    assert stored(live_app) == []
+    context.close()
