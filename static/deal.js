@@ -1,7 +1,10 @@
-// The deal form, quicker with JavaScript: the preview as the table fills the form, the
-// points field focused once the oudlers are chosen, and the player who sits out hidden
-// from the roles. The server scores and renders the preview, for this script exactly as
-// for the Preview button without JavaScript: the script only asks for it and shows it.
+// The deal form, quicker with JavaScript: the preview as the table fills the form, each
+// problem next to its field as soon as the deal can be scored, the points field focused
+// once the oudlers are chosen, the player who sits out hidden from the roles and the
+// taker's own button greyed in its place among the partners. After a refused save the
+// first problem is brought into view; "everybody passed" on a filled form asks first;
+// the undo offered after a save goes after a few seconds. The server scores and renders
+// the preview, for this script exactly as for the Preview button without JavaScript.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -27,12 +30,43 @@
   }
   // Ask only once the deal can be scored: no "required" while the table is still tapping.
   function complete() {
-    return checked("taker") && checked("contract") && checked("oudlers") !== "" &&
+    var partners = ["partner", "second_partner"].every(function (name) {
+      return !document.getElementById(name) || checked(name) !== "";
+    });
+    return checked("taker") && checked("contract") && checked("oudlers") !== "" && partners &&
       /^\s*[0-9]{1,3}([.,][0-9]{1,3})?\s*$/.test(value("points"));
+  }
+  // Something typed that "everybody passed" would throw away.
+  function typed() {
+    return ["taker", "contract", "partner", "second_partner", "oudlers"].some(function (name) {
+      return checked(name) !== "";
+    }) || value("points").trim() !== "";
+  }
+
+  // The problems the server found, each under its field (as the page without JavaScript
+  // shows them); the form's own problems stay in the preview.
+  function showProblems(box) {
+    if (!box) {
+      form.querySelectorAll(".live-error").forEach(function (old) { old.remove(); });
+      return;
+    }
+    // The deal as it is now replaces what the last save was told (said once, not twice).
+    form.querySelectorAll("fieldset .error, #poignees .error").forEach(function (old) {
+      old.remove();
+    });
+    box.querySelectorAll(".error[data-for]").forEach(function (error) {
+      var target = document.getElementById(error.dataset.for);
+      if (target && target.tagName === "INPUT") target = target.closest("fieldset");
+      if (!target) return;
+      error.classList.add("live-error");
+      target.appendChild(error);
+    });
   }
 
   function refresh() {
-    if (!complete()) { preview.textContent = ""; summary.textContent = ""; return; }
+    if (!complete()) {
+      preview.textContent = ""; summary.textContent = ""; showProblems(null); return;
+    }
     var data = new FormData(form);
     data.delete("save");
     data.delete("passed");
@@ -46,6 +80,7 @@
     }).then(function (html) {
       if (html === null || mine !== asked) return;  // a later answer is on its way
       var box = new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
+      showProblems(box);
       preview.replaceChildren.apply(preview, box ? Array.prototype.slice.call(box.childNodes) : []);
       summary.textContent = box ? box.dataset.line : "";
     }).catch(function () {
@@ -68,9 +103,16 @@
     form.querySelectorAll("#taker .opt, #partner .opt, #second_partner .opt").forEach(function (opt) {
       opt.classList.toggle("hidden", opt.dataset.value === out);
     });
-    // The taker is not his own partner: "alone" (or "the taker's or in the chien") says it.
+    // The taker is not his own partner: "alone" (or "the taker's or in the chien") says
+    // it. The taker's button stays in its place, greyed, so that no button moves.
     form.querySelectorAll("#partner .opt, #second_partner .opt").forEach(function (opt) {
-      if (opt.dataset.value === taker) opt.classList.add("hidden");
+      var input = opt.querySelector("input");
+      var off = opt.dataset.value === taker && taker !== "";
+      opt.classList.toggle("off", off);
+      if (input) {
+        input.disabled = off;
+        if (off) input.checked = false;
+      }
     });
     var name = document.getElementById("dealer-name");
     if (name) name.textContent = value("dealer");
@@ -90,6 +132,39 @@
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   });
+  // "Everybody passed" on a form the table was filling in: ask on the page, as the server
+  // does without JavaScript, before anything is thrown away.
+  var passed = form.querySelector("button.passed");
+  var ask = document.getElementById("ask-passed-template");
+  if (passed && ask) {
+    passed.addEventListener("click", function (event) {
+      if (!typed() || document.getElementById("ask-passed")) return;
+      event.preventDefault();
+      var box = ask.content.firstElementChild.cloneNode(true);
+      box.querySelector("button.keep").addEventListener("click", function (e) {
+        e.preventDefault();
+        box.remove();
+        passed.focus();
+      });
+      passed.closest(".deal-top").after(box);
+      box.querySelector("button.primary").focus();
+    });
+  }
+
+  // After a refused save, the first problem where the eye is, and the focus on it.
+  var first = form.dataset.firstError && document.getElementById(form.dataset.firstError);
+  if (first) {
+    first.scrollIntoView({block: "center"});
+    var input = first.matches("input, select") ? first : first.querySelector("input, select, summary");
+    if (input) input.focus({preventScroll: true});
+  }
+
+  // The undo right after a save: a few seconds, then the form is the next deal's only.
+  var undo = document.getElementById("just-saved");
+  if (undo) {
+    setTimeout(function () { undo.remove(); }, 1000 * Number(undo.dataset.seconds || 10));
+  }
+
   hideSittingOut();
   if (!preview.children.length) refresh();
 })();

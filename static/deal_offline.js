@@ -158,7 +158,8 @@
   var saved = sessionStorage.getItem("tarot-flash");
   if (saved) {
     sessionStorage.removeItem("tarot-flash");
-    flash(saved);
+    // The server's own "Deal N saved · Undo" says it already, with its undo.
+    if (!document.getElementById("just-saved")) flash(saved);
   }
   field("once").value = newKey();
   newest().then(continueFrom).catch(function () {});

@@ -11,7 +11,7 @@ var PAGES_KEPT = 40;
 var WAIT = 5000;  // then a page comes from the cache: a dead wifi can hang for a minute
 var STATIC = [
   "/static/app.css", "/static/offline.css", "/static/deal.js", "/static/live.js",
-  "/static/offline.js", "/static/deal_offline.js", "/static/countdown.js",
+  "/static/offline.js", "/static/deal_offline.js", "/static/countdown.js", "/static/wake.js", "/static/ledger.js",
   "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"
 ];
 // The pages kept: home, a ledger, its view link, a new deal's form.

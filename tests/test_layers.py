@@ -25,6 +25,7 @@ PURE = {
     "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
     "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
     "scorekeeper.stats.rating", "scorekeeper.stats.records", "scorekeeper.stats.club_figures",
+    "scorekeeper.sheets.names",
 }  # fmt: skip
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 

@@ -88,9 +88,9 @@ def test_the_script_is_told_what_is_wrong_with_the_deal(app: Flask, client: Flas
 @pytest.mark.parametrize(
     ("fields", "field_id", "message", "kept"),
     [
-        ({"taker": ""}, "taker", "This field is required.", None),
-        ({"contract": ""}, "contract", "This field is required.", None),
-        ({"oudlers": ""}, "oudlers", "This field is required.", None),
+        ({"taker": ""}, "taker", "Choose the taker.", None),
+        ({"contract": ""}, "contract", "Choose the contract.", None),
+        ({"oudlers": ""}, "oudlers", "Choose the number of oudlers.", None),
         ({"points": "quarante"}, "points", "Points must be between 0 and 91", 'value="quarante"'),
         ({"points": "95"}, "points", "Points must be between 0 and 91", 'value="95"'),
         ({"points": "40,3"}, "points", "Points must be between 0 and 91", 'value="40,3"'),

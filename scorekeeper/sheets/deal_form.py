@@ -6,6 +6,7 @@ module says what is wrong, and each problem is shown next to its field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,18 @@ from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
 
 ALONE = "-"
+
+# What the person is told when a choice is missing: each names its field, so that an
+# empty form names every missing choice, in the person's words.
+MISSING = {
+    "taker": _l("Choose the taker."),
+    "contract": _l("Choose the contract."),
+    "partner": _l("Choose the partner, or “alone” if the taker called a King of their own."),
+    "second_partner": _l("Say who held the called Queen."),
+    "oudlers": _l("Choose the number of oudlers."),
+    "points": _l("Type the card points."),
+}
+MISSING_KING = _l("Say who held the called King.")
 
 
 class DealForm(FlaskForm):
@@ -105,14 +118,13 @@ class DealForm(FlaskForm):
         out: tuple[str, ...] = ()
         if self.mode.dealer_sits_out:
             out = (self._seated(self.sitting_out.data) or dealer,)
+        problems.extend(Problem(name, "required") for name in self.missing())
         contract = None
         if self.contract.data:
             try:
                 contract = Contract(self.contract.data)
             except ValueError:
                 problems.append(Problem("contract", "contract_unknown"))
-        else:
-            problems.append(Problem("contract", "required"))
         oudlers = int(self.oudlers.data) if self.oudlers.data in {"0", "1", "2", "3"} else None
         points = None
         if self.points.data and self.points.data.strip():
@@ -162,26 +174,73 @@ class DealForm(FlaskForm):
             raise DealError(problems)
         return entry
 
+    def missing(self) -> list[str]:
+        """The choices the table has not made yet, in the form's order. At 5 and 6
+        players the partner is a choice too: "alone" is said, never assumed."""
+        wanted = ["taker", "contract"]
+        if self.mode.playing in (5, 6):
+            wanted.append("partner")
+        if self.mode.playing == 6:
+            wanted.append("second_partner")
+        wanted += ["oudlers", "points"]
+        return [name for name in wanted if not (self[name].data or "").strip()]
+
+    def typed(self) -> bool:
+        """Whether the table has started to fill the deal in (then "everybody passed" asks)."""
+        names = ("taker", "contract", "partner", "second_partner", "oudlers", "points")
+        return any((self[name].data or "").strip() for name in names)
+
     def passed_entry(self) -> Entry:
         """Everybody passed: only the dealer and who sat out count."""
         dealer = self._seated(self.dealer.data) or self.seated[0]
         out = (self._seated(self.sitting_out.data) or dealer,) if self.mode.dealer_sits_out else ()
         return Entry(dealer=dealer, seated=tuple(self.seated), sitting_out=out)
 
-    def show(self, error: DealError) -> None:
-        """Put each problem next to its field, in the person's language."""
+    def messages(self, error: DealError) -> list[tuple[str | None, str]]:
+        """Each problem as the field the page shows it at (``None``: the form's) and its
+        message, in the person's language; one message is said once."""
         lang = str(get_locale() or "fr")
+        said: list[tuple[str | None, str]] = []
         for problem in error.problems:
             name = {"players": "taker", "chelem": "chelem_outcome"}.get(
                 problem.field, problem.field
             )
-            field = self._fields.get(name) if self.shows(name) else None
-            if name == "poignees":
-                self.poignee_errors.append(problem.message(lang))
-            elif field is not None:
-                field.errors = [*field.errors, problem.message(lang)]
+            if problem.key == "required" and name in MISSING:
+                king = name == "partner" and self.mode.playing == 6
+                text = str(MISSING_KING if king else MISSING[name])
             else:
-                self.form_errors.append(problem.message(lang))
+                text = _local_numbers(problem.message(lang), lang)
+            if all(text != message for _, message in said):
+                shown = name == "poignees" or (self.shows(name) and name in self._fields)
+                said.append((name if shown else None, text))
+        return said
+
+    def show(self, error: DealError) -> None:
+        """Put each problem next to its field, in the person's language."""
+        for name, text in self.messages(error):
+            if name == "poignees":
+                self.poignee_errors.append(text)
+            elif name is not None:
+                field = self._fields[name]
+                field.errors = [*field.errors, text]
+            else:
+                self.form_errors.append(text)
+
+    def problem_fields(self) -> list[tuple[str, str]]:
+        """The id and label of each field the page shows a problem at, in the page's order."""
+        found = [
+            (field.id, str(field.label.text))
+            for field in self
+            if field.errors and self.shows(field.name) and not field.name.startswith("poignee_")
+        ]
+        if self.poignee_errors:
+            found.append(("poignees", str(_l("Poignées"))))
+        return found
+
+    def first_error(self) -> str | None:
+        """The id of the first field the page shows a problem at, in the page's order."""
+        found = self.problem_fields()
+        return found[0][0] if found else None
 
     def shows(self, name: str) -> bool:
         """Whether the page shows the field ``name`` for this table and rule set."""
@@ -220,6 +279,12 @@ class DealForm(FlaskForm):
 
     def _seated(self, name: Any) -> str | None:
         return name if isinstance(name, str) and name in self.seated else None
+
+
+def _local_numbers(text: str, lang: str) -> str:
+    """A half point written the language's way: "13,5" in French (the scoring module's
+    messages carry their numbers as English writes them)."""
+    return re.sub(r"(?<![\d.])(\d+)\.5(?!\d)", r"\1,5", text) if lang == "fr" else text
 
 
 def deal_form(

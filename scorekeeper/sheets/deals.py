@@ -22,6 +22,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -31,14 +32,17 @@ from scorekeeper.db import db
 from scorekeeper.i18n import current_lang, points_text
 from scorekeeper.links import Scope, remembered, sheet_or_404
 from scorekeeper.models import CorrectedBy, Deal, Sheet, new_token
-from scorekeeper.scoring import DealError, contract_name, errors_by_field
+from scorekeeper.scoring import DealError, contract_name
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.ledger import Entry, Scored, score_entry
+from scorekeeper.sheets.names import column_names
 from scorekeeper.sheets.rotation import TableMode, mode_for
 from scorekeeper.tournaments import reads as tournament_reads
 
 bp = Blueprint("deals", __name__)
+# The ledger's column heads, told apart at 360 px (the ledger and the deal form's totals).
+bp.add_app_template_global(column_names)
 
 Page = str | Response | tuple[str | Response, int]
 
@@ -69,7 +73,7 @@ def new_deal(token: str) -> Page:
         form.once.data = new_token()  # a form sent twice adds one deal
         form.number.data = str(reads.deal_count(sheet) + 1)
         form.seating.data = reads.seating_basis(sheet)
-        return _deal_page(sheet, form, None)
+        return _deal_page(sheet, form, None, just_saved=_just_saved(sheet))
     if not form.validate():
         if wants_json():
             return answer(422, status="invalid", errors=form.errors)
@@ -81,13 +85,17 @@ def new_deal(token: str) -> Page:
             return answer(409, status="seating_changed", message=change)
         form.form_errors.append(change)
         return _deal_page(sheet, form, None), 409
+    if "passed" in request.form and "passed_sure" not in request.form and form.typed():
+        # One tap must not throw away a deal the table was filling in: ask first.
+        if wants_json():
+            return answer(422, status="invalid", errors={"passed": [_passed_question()]})
+        return _deal_page(sheet, form, None, ask_passed=True), 409
     try:
         entry = form.passed_entry() if "passed" in request.form else form.entry()
         scored = score_entry(entry, sheet.rules)
     except DealError as error:
         if wants_json():
-            errors = errors_by_field(error.problems, current_lang())
-            return answer(422, status="invalid", errors=errors)
+            return answer(422, status="invalid", errors=_by_field(form, error))
         form.show(error)
         return _deal_page(sheet, form, None), 422
     if "preview" in request.form:
@@ -112,15 +120,46 @@ def new_deal(token: str) -> Page:
             return answer(409, status="number_taken", number=taken.theirs.number,
                           message=message, theirs=theirs)  # fmt: skip
         return _deal_page(sheet, form, None, conflict=message, passed=entry.passed), 409
+    if not replayed:  # the next deal's form offers to take this one back
+        session[JUST_SAVED] = {"sheet": sheet.id, "deal": deal.id, "version": deal.version}
     if wants_json():
         return answer(200, status="saved", number=deal.number, replayed=replayed)
     if replayed:
         flash(_("Deal %(number)d was saved already.", number=deal.number))
-    elif entry.passed:
-        flash(_("Deal %(number)d: everybody passed.", number=deal.number))
-    else:
-        flash(_("Deal %(number)d saved.", number=deal.number))
     return redirect(url_for("deals.new_deal", token=token))
+
+
+JUST_SAVED = "just_saved"
+"""The session's note of the deal this phone saved last, for its undo."""
+
+
+def _just_saved(sheet: Sheet) -> dict[str, Any] | None:
+    """The deal just saved from this phone, while it is still the sheet's last deal as it
+    was saved: its number, id, version, and what the next form says of it."""
+    note = session.pop(JUST_SAVED, None)
+    if not isinstance(note, dict) or note.get("sheet") != sheet.id:
+        return None
+    last = reads.last_deal(sheet)
+    if last is None or last.id != note.get("deal") or last.version != note.get("version"):
+        return None
+    if last.contract is None:
+        said = _("Deal %(number)d: everybody passed.", number=last.number)
+    else:
+        said = _("Deal %(number)d saved.", number=last.number)
+    return {"number": last.number, "deal": last.id, "version": last.version, "said": said}
+
+
+def _passed_question() -> str:
+    return str(_("The form is filled in: record this deal as passed by everybody, and drop "
+                 "what was typed?"))  # fmt: skip
+
+
+def _by_field(form: DealForm, error: DealError) -> dict[str, list[str]]:
+    """The problems by field, as the phone's queue is told them."""
+    grouped: dict[str, list[str]] = {}
+    for name, text in form.messages(error):
+        grouped.setdefault(name or "form", []).append(text)
+    return grouped
 
 
 def _round_limit(sheet: Sheet) -> int | None:
@@ -186,6 +225,8 @@ def _deal_page(
     deal: Deal | None = None,
     conflict: str | None = None,
     passed: bool = False,
+    just_saved: dict[str, Any] | None = None,
+    ask_passed: bool = False,
 ) -> str:
     """The deal form; to the page's script (``X-Preview: 1``), only its preview."""
     if request.headers.get("X-Preview") == "1":
@@ -203,6 +244,8 @@ def _deal_page(
         count=reads.deal_count(sheet),
         conflict=conflict,
         passed=passed,
+        just_saved=just_saved,
+        ask_passed=ask_passed,
         withdrawn=tournament_reads.withdrawn_at(sheet),
     )
 
@@ -250,6 +293,8 @@ def edit_deal(token: str, number: int) -> Page:
         return _deal_page(sheet, form, None, deal)
     if not form.validate():
         return _deal_page(sheet, form, None, deal), 400
+    if "passed" in request.form and "passed_sure" not in request.form and form.typed():
+        return _deal_page(sheet, form, None, deal, ask_passed=True), 409
     try:
         entry = form.passed_entry() if "passed" in request.form else form.entry()
         scored = score_entry(entry, sheet.rules)
@@ -345,4 +390,6 @@ def undo(token: str) -> Page:
         return _stale_confirm(sheet, stale.current, "sheets/undo.html")
     db.session.commit()
     flash(_("Deal %(number)d taken back.", number=taken.number))
+    if request.form.get("back") == "form":  # the undo right after saving
+        return redirect(url_for("deals.new_deal", token=token))
     return redirect(url_for("sheets.ledger", token=token))

@@ -226,7 +226,7 @@ def enter_deal(
     if hand.sits_out:  # the dealer sits out: not offered as taker
         expect(group(page, "Taker").locator(f'.opt[data-value="{hand.dealer}"]')).to_be_hidden()
     if hand.taker is None:
-        person.tap(page.get_by_role("button", name="All passed"))
+        person.tap(page.get_by_role("button", name="Everybody passed"))
         expect(flash(page)).to_contain_text(f"Deal {number}: everybody passed.")
         return
     person.choose("Taker", hand.taker)

@@ -42,8 +42,9 @@ def test_an_evening_of_six_with_a_king_and_a_queen(
     #    Alice 75 − 25 − 13 = 37; David, Émile, Fanny −25.
     expect(group(page, "Called King held by")).to_be_visible()
     person.choose("Taker", "Alice")
-    # The taker is not her own partner: "the taker's or in the chien" says it.
-    expect(group(page, "Called Queen held by").get_by_text("Alice", exact=True)).to_be_hidden()
+    # The taker is not her own partner: "the taker's or in the chien" says it. Her button
+    # stays in its place, greyed, so that no button moves under a finger.
+    expect(page.locator('#second_partner input[value="Alice"]')).to_be_disabled()
     person.choose("Contract", "Prise")
     person.choose("Called King held by", "Bob")
     person.choose("Called Queen held by", "Chloé")
@@ -64,8 +65,8 @@ def test_an_evening_of_six_with_a_king_and_a_queen(
         "[...document.querySelectorAll('#partner label, #second_partner label')]"
         ".map(l => l.getBoundingClientRect()).map(r => [r.width, r.height])"
     )
-    shown = [(w, h) for w, h in sizes if w]  # the taker's own name is hidden
-    assert len(shown) == 12 and all(w >= 44 and h >= 44 for w, h in shown), sizes
+    shown = [(w, h) for w, h in sizes if w]  # the taker's own name greyed, in its place
+    assert len(shown) == 14 and all(w >= 44 and h >= 44 for w, h in shown), sizes
     person.tap(page.get_by_role("button", name="Save"))
     expect(flash(page)).to_contain_text("Deal 1 saved.")
 
