@@ -742,6 +742,5 @@ def test_a_small_tournament(
     assert_fits(player, "my table")
 
     watch.check()
-    elapsed = time.monotonic() - started
-    print(f"the tournament took {elapsed:.1f} s")
-    assert elapsed < 90, f"the tournament took {elapsed:.0f} s"
+    # How long it took is printed, not asserted: a test never depends on the machine's speed.
+    print(f"the tournament took {time.monotonic() - started:.1f} s")
