@@ -31,6 +31,9 @@ DEFAULTS: dict[str, Any] = {
     # every app server (with gunicorn, memory counts each worker apart).
     "RATELIMIT_STORAGE_URI": "memory://",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on a 429
+    # A shared store that goes down must not take the app with it: count in memory meanwhile.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+    "RATELIMIT_SWALLOW_ERRORS": True,
     "RATELIMIT_NEW_CLUB": "10 per minute; 30 per hour",
     "RATELIMIT_NEW_EVENING": "30 per minute; 200 per hour",
     "RATELIMIT_IMPORT": "10 per minute; 60 per hour",

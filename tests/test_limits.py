@@ -143,3 +143,18 @@ def test_a_club_server_sets_its_limits_and_storage_in_the_environment(
     assert settings["RATELIMIT_STORAGE_URI"] == "redis://cache:6379"
     assert settings["RATELIMIT_API"] == "5 per second"
     assert settings["RATELIMIT_ENABLED"] is False
+
+
+def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> None:
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}", **LIMITS,
+         "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:1"}  # nothing listens on port 1
+    )  # fmt: skip
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    answers = statuses(client, 4, "POST", "/clubs/new", data={"name": "Club"})
+    assert answers == [302, 302, 302, 429]  # still counted, and never a 500
+    with app.app_context():
+        db.engine.dispose()
