@@ -6,21 +6,26 @@ The code of a screen lives in the package named after its part of the product
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from flask import Flask, Response
+from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import Babel
+from flask_limiter import Limiter
 from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import config, i18n
 from scorekeeper.config import ROOT, database_url
 from scorekeeper.db import db, sqlite_pragmas
 
-__all__ = ["create_app", "database_url"]
+__all__ = ["client_address", "create_app", "database_url"]
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -30,7 +35,9 @@ migrate = Migrate(directory=str(Path(__file__).resolve().parent / "migrations"))
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py``, then the environment.
 
-    ``test_config`` replaces the last two, so tests never read a local config.
+    ``test_config`` replaces the last two, so tests never read a local config; it also
+    turns the rate limits off unless it sets ``RATELIMIT_ENABLED`` (tests make many clubs
+    and evenings at once; ``tests/test_limits.py`` turns them on).
     """
     app = Flask(
         __name__,
@@ -44,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         app.config.update(config.from_environment())
     else:
+        app.config["RATELIMIT_ENABLED"] = False
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
@@ -79,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
     for module in (home, clubs, evenings, sheets, deals, files, stats, tournaments, public):
         app.register_blueprint(module.bp)
+    rate_limits(app)
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -102,3 +111,71 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+
+
+# --- Rate limits -------------------------------------------------------------------------
+# Set by endpoint here, not on each view: the routes that need no link, each with its
+# setting (POST only: showing a form costs nothing), and every route that takes a link.
+
+WITHOUT_A_LINK = {
+    "clubs.new_club": "RATELIMIT_NEW_CLUB",
+    "evenings.new": "RATELIMIT_NEW_EVENING",
+    "exports.import_new": "RATELIMIT_IMPORT",
+    "api.score_deal": "RATELIMIT_API",
+}
+
+
+def client_address() -> str:
+    """Whom a limit counts: the client's address (the proxy's ``X-Forwarded-For`` with
+    ``PROXY_FIX``); an IPv6 client by its /64, which one home or phone holds whole."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def link_key() -> str:
+    """One link from one client: its token hashed, so that no link is kept in the counts."""
+    token = str((request.view_args or {}).get("token", ""))
+    return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def rate_limits(app: Flask) -> None:
+    """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
+    limiter = Limiter(client_address, key_prefix="tarot")
+    limiter.init_app(app)
+    app.register_error_handler(429, too_many_requests)
+    if not limiter.enabled:
+        return
+
+    def setting(name: str) -> Callable[[], str]:
+        return lambda: str(app.config[name])
+
+    views = cast(dict[str, Callable[..., Any]], app.view_functions)  # wrapped in place
+    for endpoint, name in WITHOUT_A_LINK.items():
+        limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
+        views[endpoint] = limit(views[endpoint])
+    misses = limiter.shared_limit(
+        setting("RATELIMIT_LINK_MISSES"), scope="link_misses",
+        deduct_when=lambda response: response.status_code == 404,
+    )  # fmt: skip
+    per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
+    for endpoint in {r.endpoint for r in app.url_map.iter_rules() if "token" in r.arguments}:
+        views[endpoint] = per_link(misses(views[endpoint]))
+
+
+TOO_MANY = {
+    "fr": "Trop de demandes d'un coup : réessayez dans un moment.",
+    "en": "Too many requests at once: try again in a moment.",
+}
+
+
+def too_many_requests(error: HTTPException) -> tuple[Response | str, int]:
+    """429 in the person's language: JSON for the API, a page for a person."""
+    if request.blueprint == "api":
+        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429
+    return render_template("limited.html"), 429

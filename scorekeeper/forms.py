@@ -19,8 +19,10 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.i18n import current_lang
 from scorekeeper.models import TITLE_LENGTH
 from scorekeeper.scoring import VARIANTS
+from scorekeeper.scoring.text import Problem, trim_name, unseen_character
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -62,12 +64,25 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
+def name_flaw(name: str) -> str | None:
+    """What is wrong with a name holding a control or invisible character, in the person's
+    language; ``None`` for a name everyone can read."""
+    found = unseen_character(name)
+    return None if found is None else Problem("name", "name_unseen", {"char": found}).message(
+        current_lang()
+    )
+
+
 def clean_name(value: Any) -> Any:
-    """Names as typed, without surrounding spaces or control characters (no database
-    stores a NUL byte in text)."""
+    """The one rule every name follows (a WTForms filter): the spaces around it trimmed;
+    a control or invisible character refused with a message next to the field, never
+    silently removed (:func:`scorekeeper.scoring.text.unseen_character`)."""
     if not isinstance(value, str):
         return value
-    return "".join(c for c in value if c.isprintable() or c == " ").strip()
+    name = trim_name(value)
+    if flaw := name_flaw(name):
+        raise ValueError(flaw)
+    return name
 
 
 class ClubForm(FlaskForm):

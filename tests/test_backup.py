@@ -123,7 +123,7 @@ def test_restore_refuses_a_database_that_is_not_empty_unless_merging(tmp_path: P
         ('{"format": "other"}', "not a backup of this application"),
         ('{"format": "tarot-scorekeeper-backup", "version": 99, "clubs": []}', "reads up to 1"),
         ('{"format": "tarot-scorekeeper-backup", "version": 1, "clubs": [{"token": "x"}]}',
-         "damaged"),
+         "cannot be restored"),
     ],
 )  # fmt: skip
 def test_a_bad_backup_is_refused_and_nothing_stored(

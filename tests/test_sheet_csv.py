@@ -502,8 +502,8 @@ def test_every_message_is_in_french_and_english() -> None:
 
 TRICKY = [
     "O'Brien, Jr.", 'Say "hi"', "Zoé", "Ça 🃏", "=1+1", "+33 6", "-x", "@home", "'quoted",
-    "Jean Paul", "Jean", "a", "a:b", "Line\nbreak", "alone", "attack", "dealer", "\tTab",
-    "\rCR", "Ann ", "Bé;bé", "second_partner",
+    "Jean Paul", "Jean", "a", "a:b", "Line break", "alone", "attack", "dealer", "Tab",
+    "CR", "Ann ", "Bé;bé", "second_partner",
 ]  # fmt: skip
 
 
@@ -684,11 +684,11 @@ def test_any_valid_sheet_round_trips_exactly(
 
 def test_a_player_name_the_database_cannot_hold_is_refused() -> None:
     header = ",".join(FIXED)
-    for name in ("x" * 41, "a\x00b"):
+    for name, key in (("x" * 41, "csv_player_name"), ("a\x00b", "name_unseen")):
         text = f'{header},A,B,"{name}"\r\n1,A,A,,garde,2,49,,,,,,132,-66,-66\r\n'
         with pytest.raises(CsvError) as error:
             read_csv(text, FFT)
-        assert "csv_player_name" in [p.key for p in error.value.problems]
+        assert key in [p.key for p in error.value.problems]
 
 
 def test_a_sheet_of_six_writes_who_held_the_queen() -> None:

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
+from scorekeeper.files.backup_check import Damaged, check
 from scorekeeper.models import (
     Club,
     Correction,
@@ -175,6 +176,10 @@ def restore(document: Any, merge: bool = False) -> tuple[int, int]:
     they are. The caller commits.
     """
     document = upgrade(document)
+    try:
+        check(document)  # everything, before anything is stored
+    except Damaged as error:
+        raise BackupError(f"This backup cannot be restored: {error}.") from None
     if not merge and not is_empty():
         raise BackupError("The database is not empty: restore into an empty one, or merge.")
     known = set(db.session.scalars(select(Club.token)))

@@ -12,6 +12,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 
 from scorekeeper.db import db
 from scorekeeper.files import backup as backups
@@ -108,9 +109,16 @@ def restore(file: Path, merge: bool) -> None:
     """Restore a backup FILE into this database (empty, unless --merge)."""
     try:
         document = json.loads(file.read_text(encoding="utf-8"))
+    except (ValueError, RecursionError) as error:  # not JSON, or nested past reading
+        raise click.ClickException(f"This file is not a backup: not JSON ({error}).") from None
+    try:
         added, skipped = backups.restore(document, merge=merge)
-    except (ValueError, backups.BackupError) as error:
+        db.session.commit()
+    except (ValueError, RecursionError, backups.BackupError) as error:
         db.session.rollback()
         raise click.ClickException(str(error)) from None
-    db.session.commit()
+    except DBAPIError as error:  # what the checks missed, the database refused: said, not raised
+        db.session.rollback()
+        reason = str(error.orig).splitlines()[0][:200]
+        raise click.ClickException(f"The database refused this backup: {reason}") from None
     click.echo(f"Restored {added} club(s); {skipped} already here, left as they were.")

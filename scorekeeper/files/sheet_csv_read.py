@@ -48,6 +48,7 @@ from scorekeeper.scoring import (
     parse_points,
 )
 from scorekeeper.scoring.deal import MAX_NAME
+from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.ledger import Entry, score_entry
 
 T = TypeVar("T")
@@ -117,9 +118,11 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
             problems.append(CsvProblem(1, "", "csv_column_blank"))
         elif name in known:
             problems.append(CsvProblem(1, name, "csv_column_twice", {"column": name}))
-        elif known is players and (len(name) > MAX_NAME or "\x00" in name):
-            # The database holds 40 characters, and no NUL byte in text.
+        elif known is players and len(name) > MAX_NAME:  # the database holds 40 characters
             problems.append(CsvProblem(1, name[:MAX_NAME], "csv_player_name", {"most": MAX_NAME}))
+        elif known is players and (unseen := unseen_character(name)):  # the rule of every name
+            shown = name.encode("unicode_escape").decode("ascii")[:MAX_NAME]
+            problems.append(CsvProblem(1, shown, "name_unseen", {"char": unseen}))
         else:
             known[name] = i
     for column in FIXED:

@@ -25,6 +25,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Champ inconnu : vérifiez son orthographe.",
     },
     "not_a_string": {"en": "Give a player's name.", "fr": "Indiquez le nom d'un joueur."},
+    "name_unseen": {
+        "en": "A name cannot hold a control or invisible character ({char}): type it again.",
+        "fr": "Un nom ne peut pas contenir de caractère de contrôle ou invisible ({char}) : "
+        "retapez-le.",
+    },
     "not_a_list": {"en": "Give a list.", "fr": "Indiquez une liste."},
     "not_an_object": {"en": "Give an object.", "fr": "Indiquez un objet."},
     "not_a_bool": {"en": "Give true or false.", "fr": "Indiquez true ou false."},
@@ -314,3 +319,59 @@ def name_key(name: str) -> str:
     """
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return plain.casefold() + "\0" + name
+
+
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+"""Letters and symbols that print as nothing (Hangul fillers, the blank Braille pattern)."""
+
+
+def trim_name(name: str) -> str:
+    """``name`` without the spaces around it (any space a keyboard types, no-break too).
+
+    >>> trim_name("\\u00a0 Alice  ")
+    'Alice'
+    """
+    start, end = 0, len(name)
+    while start < end and unicodedata.category(name[start]) == "Zs":
+        start += 1
+    while end > start and unicodedata.category(name[end - 1]) == "Zs":
+        end -= 1
+    return name[start:end]
+
+
+def unseen_character(name: str) -> str | None:
+    """The first character of ``name`` no one can see or no page should print, as
+    ``U+XXXX``; ``None`` when every character shows.
+
+    The one rule every name follows (players, entrants, clubs, evenings, places,
+    tournaments, CSV files and backups): no control character (NUL, tab, line
+    breaks, C0 and C1), no format character (right-to-left overrides and isolates,
+    zero-width spaces and joiners but the one inside an emoji, the byte order mark,
+    the soft hyphen), no line or paragraph separator, no private-use, unassigned or
+    surrogate code point, and no letter that prints as nothing. Such a name is
+    refused, never silently cleaned: what is stored is what the person sees.
+
+    >>> unseen_character("Chloé Martin-Dupont 🂡"), unseen_character("e\\u0301 👩\\u200d👧")
+    (None, None)
+    >>> unseen_character("Al\\x00ice"), unseen_character("\\u202eecilA")
+    ('U+0000', 'U+202E')
+    >>> unseen_character("Ali\\u200dce"), unseen_character("\\ufeffAlice")
+    ('U+200D', 'U+FEFF')
+    """
+    for i, c in enumerate(name):
+        category = unicodedata.category(c)
+        if c == ZWJ and 0 < i < len(name) - 1 and _joins_emoji(name[i - 1], name[i + 1]):
+            continue
+        if category[0] == "C" or category in ("Zl", "Zp") or c in INVISIBLE:
+            return f"U+{ord(c):04X}"
+    return None
+
+
+ZWJ = "\u200d"
+
+
+def _joins_emoji(before: str, after: str) -> bool:
+    """Whether a zero-width joiner between these two makes one emoji (👩‍👧), the one place
+    it shows: a symbol, or its skin tone or presentation selector, then a symbol."""
+    before_kind, after_kind = unicodedata.category(before), unicodedata.category(after)
+    return before_kind in ("So", "Sk", "Mn") and after_kind == "So"

@@ -52,6 +52,11 @@ class SeatingFields(FlaskForm):
         return TableMode(self.table_mode.data)
 
     def validate_seat_1(self, field: Field) -> None:
+        # The seats' errors are shown together, under the first seat: a refused name
+        # (``clean_name``) in another seat is told there too, with its seat.
+        for seat in self.seat_fields()[1:]:
+            if seat.process_errors:
+                raise ValidationError(f"{seat.label.text} — {seat.process_errors[0]}")
         names = self.seating()
         seen: set[str] = set()
         for name in names:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from flask_babel import gettext as _
@@ -26,8 +27,11 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from scorekeeper.forms import clean_name, options, variants_field
+from scorekeeper.forms import clean_name, name_flaw, options, variants_field
 from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
+from scorekeeper.scoring.text import trim_name
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class TournamentForm(FlaskForm):
@@ -61,12 +65,15 @@ class EntrantsForm(FlaskForm):
     different = BooleanField(_l("They are different players (names alike but for case or accents)"))
 
     def name_list(self) -> list[str]:
-        """The names typed, one per line, cleaned by the rule every name follows."""
-        names = [clean_name(line) for line in (self.names.data or "").splitlines()]
-        return list(dict.fromkeys(n for n in names if n))
+        """The names typed, one per line, trimmed by the rule every name follows (only a
+        line break ends a line: any other control character is refused in its name)."""
+        lines = LINE_BREAK.split(self.names.data or "")
+        return list(dict.fromkeys(n for n in map(trim_name, lines) if n))
 
     def validate_names(self, field: Field) -> None:
         for name in self.name_list():
+            if flaw := name_flaw(name):
+                raise ValidationError(flaw)
             if len(name) > NAME_LENGTH:
                 raise ValidationError(
                     _("%(name)s is longer than %(n)d characters.", name=name, n=NAME_LENGTH)
