@@ -440,8 +440,9 @@ def test_a_long_once_key_is_not_a_500(app: Flask, client: FlaskClient) -> None:
 
 def test_deal_correction_form(app: Flask, client: FlaskClient) -> None:
     tokens = [start_evening(client, seated, mode, 1, variants) for seated, mode, variants in SHEETS]
-    for token, (seated, _, _) in zip(tokens, SHEETS, strict=True):
-        first = deal_data(taker=seated[1], dealer=seated[0])
+    for token, (seated, mode, _) in zip(tokens, SHEETS, strict=True):
+        partner = "-" if mode in ("five", "six_dealer_out") else None  # alone: said, not assumed
+        first = deal_data(taker=seated[1], dealer=seated[0], partner=partner)
         assert post_form(client, f"/e/{token}/deals/new", list(first.items())).status_code == 302
 
     @settings(max_examples=100, deadline=None)
