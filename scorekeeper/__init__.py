@@ -76,7 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.sheets import deals, evenings
     from scorekeeper.sheets import views as sheets
     from scorekeeper.stats import views as stats
-    from scorekeeper.tournaments import public
+    from scorekeeper.tournaments import printables, public
     from scorekeeper.tournaments import views as tournaments
 
     templating.init_app(app)
@@ -85,7 +85,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets, deals, files, stats, tournaments, public):
+    for module in (home, clubs, evenings, sheets, deals, files, stats, tournaments, printables,
+                   public):  # fmt: skip
         app.register_blueprint(module.bp)
     rate_limits(app)
 

@@ -28,13 +28,11 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.forms import options
-from scorekeeper.i18n import name_key, points_text
+from scorekeeper.i18n import name_key
 from scorekeeper.links import club_or_404, forget, remember, tournament_or_404
 from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import reads
-from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
@@ -340,79 +338,3 @@ def table_qr(token: str, sheet_id: int) -> Response:
 def public_qr(token: str) -> Response:
     tournament = tournament_or_404(token)
     return qr_response(shared_url("public.ranking", token=tournament.public_token))
-
-
-@bp.get("/o/<token>/rounds/<int:number>/plan")
-def plan(token: str, number: int) -> str:
-    """The table plan of a round, to print and pin up, with each table's QR code."""
-    tournament = tournament_or_404(token)
-    round_ = round_or_404(tournament, number)
-    tables = round_tables(round_)
-    players = sorted(((n, t) for t, names in tables.items() for n in names),
-                     key=lambda pair: name_key(pair[0]))  # fmt: skip
-    return render_template(
-        "tournaments/plan.html", tournament=tournament, round=round_, tables=tables,
-        players=players,
-    )  # fmt: skip
-
-
-@bp.get("/o/<token>/rounds/<int:number>/cards")
-def cards(token: str, number: int) -> str:
-    """A card to stand on each table, with the QR code of its sheet: the only printed
-    link that enters scores, so it stays on its table."""
-    tournament = tournament_or_404(token)
-    round_ = round_or_404(tournament, number)
-    sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
-    return render_template(
-        "tournaments/cards.html", tournament=tournament, round=round_, sheets=sheets,
-        tables=round_tables(round_),
-    )  # fmt: skip
-
-
-@bp.get("/o/<token>/rounds")
-def rounds(token: str) -> str:
-    """Every round with its tables, their states and their sheets: any table of any round
-    can be reopened and corrected, and every ranking follows."""
-    tournament = tournament_or_404(token)
-    return render_template(
-        "tournaments/rounds.html",
-        tournament=tournament,
-        rounds=[(r, tournament_reads.table_states(tournament, r.number))
-                for r in reversed(tournament.round_list)],
-    )  # fmt: skip
-
-
-@bp.get("/o/<token>/rounds/<int:number>/sheets")
-def sheets_print(token: str, number: int) -> str:
-    """The score sheets of a round to print: blank (``?blank=1``) or filled."""
-    tournament = tournament_or_404(token)
-    round_ = round_or_404(tournament, number)
-    blank = request.args.get("blank") == "1"
-    sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
-    ledgers = {} if blank else {t: reads.ledger(s) for t, s in sheets.items()}
-    details = {} if blank else {t: _details(s) for t, s in sheets.items()}
-    return render_template(
-        "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
-        tables=round_tables(round_), ledgers=ledgers, sheets=sheets, details=details,
-    )  # fmt: skip
-
-
-def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
-    """Each deal's oudlers and points, for the referee who checks a printed sheet."""
-
-    return {
-        number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))
-        for number, (entry, _) in enumerate(reads.entries(sheet), 1)
-    }
-
-
-@bp.get("/o/<token>/ranking")
-def ranking_print(token: str) -> str:
-    tournament = tournament_or_404(token)
-    standings = tournament_reads.standings(tournament)
-    return render_template(
-        "tournaments/ranking_print.html",
-        tournament=tournament,
-        standings=standings,
-        absent=tournament_reads.no_shows(tournament, standings),
-    )
