@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import create_engine, event, make_url, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, database_url
@@ -73,11 +73,19 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         }
     )
     with app.app_context():
+        if db.engine.dialect.name == "sqlite":  # a test's throwaway file: no need to fsync
+            event.listen(db.engine, "connect", _unsynced)
         db.create_all()
     yield app
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def _unsynced(connection: Any, _: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA synchronous=OFF")
+    cursor.close()
 
 
 @pytest.fixture

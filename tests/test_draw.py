@@ -150,6 +150,7 @@ def test_the_order_the_players_come_in_does_not_change_the_draw(small_budget: No
     assert draw(sorted(names), Prefer.THREE, 6, [first]) == second
 
 
+@pytest.mark.slow
 def test_the_draw_does_not_depend_on_the_hash_seed_of_python() -> None:
     code = (
         "from scorekeeper.tournaments import schedule\n"

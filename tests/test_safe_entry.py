@@ -137,6 +137,7 @@ def test_a_stale_undo_takes_back_nothing_else(app: Flask, client: FlaskClient) -
 
 
 @pytest.mark.db
+@pytest.mark.slow
 def test_phones_saving_correcting_and_deleting_at_once_get_no_error_and_lose_nothing(
     served: tuple[Flask, str],
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +30,8 @@ from scorekeeper.scoring import (
     score,
 )
 from scorekeeper.scoring.deal import DEAL_FIELDS
+
+pytestmark = pytest.mark.slow  # hypothesis over the rules: `make test`, not `make check`
 
 NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
 

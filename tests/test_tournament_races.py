@@ -21,7 +21,7 @@ from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
 
 from .conftest import deal_data, send, start_tournament
 
-pytestmark = pytest.mark.db
+pytestmark = [pytest.mark.db, pytest.mark.slow]  # threads racing a server: `make test`
 
 
 def at_once(count: int, press: Callable[[], tuple[int, Any]]) -> list[int]:
