@@ -64,8 +64,8 @@ def new_deal(token: str) -> Page:
     full = _round_full(sheet)
     if sheet.closed or full:
         if wants_json():
-            return answer(409, status="closed", message=_closed_message(sheet, full))
-        flash(_closed_message(sheet, full))
+            return answer(409, status="closed", message=reads.closed_message(sheet, full))
+        flash(reads.closed_message(sheet, full))
         return redirect(url_for("sheets.ledger", token=token))
     upcoming = reads.upcoming_entry(sheet)
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
@@ -107,7 +107,7 @@ def new_deal(token: str) -> Page:
             sheet, entry, scored, form.once.data or None, number, limit
         )
     except store.Full:
-        message = _closed_message(sheet, limit)
+        message = reads.closed_message(sheet, limit)
         if wants_json():
             return answer(409, status="closed", message=message)
         flash(message)
@@ -183,21 +183,8 @@ def _round_full(sheet: Sheet) -> int | None:
     return expected if expected is not None and reads.deal_count(sheet) >= expected else None
 
 
-def _closed_message(sheet: Sheet, full: int | None) -> str:
-    if full is not None and not sheet.closed and sheet.tournament is None:
-        return str(_("This evening holds %(n)d deals, the most a sheet can: start a new "
-                     "evening.", n=full))  # fmt: skip
-    if full is not None and not sheet.closed:
-        return str(
-            _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
-        )
-    if sheet.is_table:
-        return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
-    return str(_("This evening is closed: reopen it to enter or correct deals."))
-
-
 def _closed(sheet: Sheet) -> Response:
-    flash(_closed_message(sheet, None))
+    flash(reads.closed_message(sheet, None))
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 

@@ -231,3 +231,18 @@ def seating_change(basis: str | None, sheet: Sheet) -> str | None:
         ))
     return str(_("The seating changed on another phone (the seats or the table's game): "
                  "check the deal and save it again."))  # fmt: skip
+
+
+def closed_message(sheet: Sheet, full: int | None = None) -> str:
+    """Why a sheet takes no deal now, in words: it is closed, signed, or holds ``full``
+    deals (its round's, or the most a sheet holds)."""
+    if full is not None and not sheet.closed and sheet.tournament is None:
+        return str(_("This evening holds %(n)d deals, the most a sheet can: start a new "
+                     "evening.", n=full))  # fmt: skip
+    if full is not None and not sheet.closed:
+        return str(
+            _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
+        )
+    if sheet.is_table:
+        return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
+    return str(_("This evening is closed: reopen it to enter or correct deals."))

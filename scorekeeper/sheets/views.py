@@ -128,10 +128,7 @@ def qr(token: str, scope: str) -> Response:
 
 
 def _closed(sheet: Sheet) -> Response:
-    if sheet.is_table:
-        flash(_("This table's sheet is signed and locked: only the organiser can reopen it."))
-    else:
-        flash(_("This evening is closed: reopen it to enter or correct deals."))
+    flash(reads.closed_message(sheet))
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 
@@ -161,14 +158,12 @@ def _explain(sheet: Sheet, number: int, editable: bool) -> str:
         scored: Scored | None = score_entry(entry, sheet.rules)
     except DealError:  # stored before a check that now refuses it: its scores stand
         scored = None
-    stored = {s.player_id: s.points for s in deal.scores}
     return render_template(
         "sheets/deal.html",
         sheet=sheet,
         deal=deal,
         entry=entry,
         scored=scored,
-        stored=stored,
         deal_scores=reads.ledger_scores(sheet, deal),
         lang=current_lang(),
         editable=editable,

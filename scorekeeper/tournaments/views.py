@@ -96,6 +96,7 @@ def delete(token: str) -> str | Response:
         club, name = tournament.club, tournament.name
         tournaments.delete_tournament(tournament)
         db.session.commit()
+        forget("tournaments", token)
         flash(_("The tournament %(name)s is deleted.", name=name))
         return redirect(url_for("clubs.club", token=club.token))
     deals = db.session.scalar(
