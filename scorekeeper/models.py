@@ -63,6 +63,7 @@ class CorrectedBy(enum.StrEnum):
 TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
 NAME_LENGTH = 40
 TITLE_LENGTH = 80
+LICENCE_LENGTH = 20
 
 
 def new_token() -> str:
@@ -96,6 +97,9 @@ class Player(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # For a federation's results file: the player's licence number and own club, if given.
+    licence: Mapped[str] = mapped_column(String(LICENCE_LENGTH), default="", server_default="")
+    affiliation: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="", server_default="")
 
     club: Mapped[Club] = relationship(back_populates="players")
 

@@ -90,7 +90,8 @@ def test_the_ranking_with_its_tie_breaks(app: Flask, client: FlaskClient) -> Non
               b[1]: 198 + 56, b[0]: -66 + 56, b[2]: -66 - 168, b[3]: -66 + 56}  # fmt: skip
     text = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["rank", "player", "total", "best_round", "lost_as_taker", "round_1"]
+    assert rows[0] == ["rank", "player", "total", "best_round", "lost_as_taker", "round_1",
+                       "licence"]  # fmt: skip
     got = {r[1]: int(r[2]) for r in rows[1:]}
     assert got == totals
     ranks = {r[1]: int(r[0]) for r in rows[1:]}

@@ -111,6 +111,10 @@ def _club(
         "name": club.name,
         "created_at": club.created_at.isoformat(),
         "players": [p.name for p in sorted(club.players, key=lambda p: p.id)],
+        # A licence number and the player's own club, for the players who have one.
+        "player_details": {
+            p.name: [p.licence, p.affiliation] for p in club.players if p.licence or p.affiliation
+        },
         "tournaments": [_tournament(t, names) for t in tournaments],
         "sheets": [
             {
@@ -220,7 +224,12 @@ def _restore_club(data: dict[str, Any]) -> None:
         created_at=datetime.fromisoformat(data["created_at"]),
     )
     db.session.add(club)
-    players = {name: Player(club=club, name=name) for name in data["players"]}
+    details = data.get("player_details") or {}
+    players = {
+        name: Player(club=club, name=name, licence=details.get(name, ["", ""])[0],
+                     affiliation=details.get(name, ["", ""])[1])
+        for name in data["players"]
+    }  # fmt: skip
     db.session.add_all(players.values())
     db.session.flush()
     ids = {name: p.id for name, p in players.items()}

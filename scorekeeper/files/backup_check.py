@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
+from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
 from scorekeeper.scoring import DealError, RulesError, RuleSet
 from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.ledger import score_entry
@@ -150,6 +150,13 @@ def _club(c: Checker, club: dict[str, Any]) -> None:
     if len(set(players)) != len(players):
         raise c.fail("a player is named twice")
     known = set(players)
+    for name, said in (c.get(club, "player_details", dict, optional=True) or {}).items():
+        with c.at(f"player {short(name)}"):
+            _known(c, name, known)
+            if not isinstance(said, list) or len(said) != 2:
+                raise c.fail("the details are not [licence, club]")
+            c.name(said[0], LICENCE_LENGTH, "licence", empty=True)
+            c.name(said[1], TITLE_LENGTH, "club", empty=True)
     organisers = set()
     for t in c.objects(club, "tournaments", optional=True):
         with c.at(f"tournament {short(t.get('name'))}"):

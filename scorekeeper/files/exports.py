@@ -10,6 +10,7 @@ import csv
 import io
 import re
 import unicodedata
+from typing import Any
 
 from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
@@ -28,7 +29,7 @@ def sheet_filename(sheet: Sheet) -> str:
     return f"{slug(sheet.name)}-{sheet.date.isoformat()}.csv"
 
 
-def tournament_csv(tournament: Tournament) -> str:
+def tournament_csv(tournament: Tournament, semicolon: bool = False) -> str:
     """Every deal of a tournament: the columns of an evening's CSV, after round and table."""
     players = sorted((e.player.name for e in tournament.entrants), key=str.casefold)
     sheets = sorted(tournament.sheets, key=lambda s: (s.round_number or 0, s.table_number or 0))
@@ -38,27 +39,50 @@ def tournament_csv(tournament: Tournament) -> str:
         for n, (entry, scores) in enumerate(reads.entries(sheet), 1):
             deals.append((entry, scores))
             places.append((str(sheet.round_number), str(sheet.table_number), str(n)))
-    text = write_csv(players, deals, tournament.rule_set)
-    rows = list(csv.reader(io.StringIO(text)))
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    text = write_csv(players, deals, tournament.rule_set, semicolon).removeprefix("\ufeff")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";" if semicolon else ","))
+    out, writer = _csv_out(semicolon)
     writer.writerow(["round", "table", *rows[0]])
     for (round_, table, number), row in zip(places, rows[1:], strict=True):
         writer.writerow([round_, table, number, *row[1:]])  # deals count from 1 at each table
-    return out.getvalue()
+    return _text(out, semicolon)
 
 
-def ranking_csv(tournament: Tournament) -> str:
-    """A tournament's ranking: rank, player, total, the tie-breaks, and each round."""
+def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
+    """A tournament's ranking: rank, player, total, the tie-breaks, each round, and the
+    licence last, so that files read by position before licences existed still read."""
     rounds = range(1, len(tournament.round_list) + 1)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    licences = {e.player.name: e.player.licence for e in tournament.entrants}
+    out, writer = _csv_out(semicolon)
     writer.writerow(["rank", "player", "total", "best_round", "lost_as_taker"]
-                    + [f"round_{n}" for n in rounds])  # fmt: skip
+                    + [f"round_{n}" for n in rounds] + ["licence"])  # fmt: skip
     for s in standings(tournament):
         writer.writerow([s.rank, escape_cell(s.player), s.total, s.best_round, s.lost_as_taker]
-                        + [s.rounds.get(n, "") for n in rounds])  # fmt: skip
-    return out.getvalue()
+                        + [s.rounds.get(n, "") for n in rounds]
+                        + [escape_cell(licences.get(s.player, ""))])  # fmt: skip
+    return _text(out, semicolon)
+
+
+def results_csv(tournament: Tournament, semicolon: bool = False) -> str:
+    """The results a club sends on: rank, name, licence, club, rounds played and total."""
+    players = {e.player.name: e.player for e in tournament.entrants}
+    out, writer = _csv_out(semicolon)
+    writer.writerow(["rank", "name", "licence", "club", "rounds_played", "total"])
+    for s in standings(tournament):
+        player = players[s.player]
+        writer.writerow([s.rank, escape_cell(s.player), escape_cell(player.licence),
+                         escape_cell(player.affiliation), len(s.rounds), s.total])  # fmt: skip
+    return _text(out, semicolon)
+
+
+def _csv_out(semicolon: bool) -> tuple[io.StringIO, Any]:
+    """A file in the comma form, or in the French spreadsheet's (``;``, see ``docs/csv.md``)."""
+    out = io.StringIO()
+    return out, csv.writer(out, delimiter=";" if semicolon else ",", lineterminator="\r\n")
+
+
+def _text(out: io.StringIO, semicolon: bool) -> str:
+    return ("\ufeff" if semicolon else "") + out.getvalue()
 
 
 def slug(name: str) -> str:

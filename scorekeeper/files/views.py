@@ -43,7 +43,7 @@ def export_view(token: str) -> Response:
 
 
 def _download(sheet: Sheet) -> Response:
-    text = exports.sheet_csv(sheet, semicolon=request.args.get("sep") == "semicolon")
+    text = exports.sheet_csv(sheet, semicolon=_semicolon())
     return _attachment(text, exports.sheet_filename(sheet))
 
 
@@ -111,14 +111,26 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
 def tournament_csv(token: str) -> Response:
     tournament = tournament_or_404(token)
     name = f"{exports.slug(tournament.name)}-{tournament.date}.csv"
-    return _attachment(exports.tournament_csv(tournament), name)
+    return _attachment(exports.tournament_csv(tournament, _semicolon()), name)
 
 
 @bp.get("/o/<token>/ranking.csv")
 def tournament_ranking_csv(token: str) -> Response:
     tournament = tournament_or_404(token)
     name = f"{exports.slug(tournament.name)}-ranking.csv"
-    return _attachment(exports.ranking_csv(tournament), name)
+    return _attachment(exports.ranking_csv(tournament, _semicolon()), name)
+
+
+@bp.get("/o/<token>/results.csv")
+def tournament_results_csv(token: str) -> Response:
+    tournament = tournament_or_404(token)
+    name = f"{exports.slug(tournament.name)}-{tournament.date}-results.csv"
+    return _attachment(exports.results_csv(tournament, _semicolon()), name)
+
+
+def _semicolon() -> bool:
+    """``?sep=semicolon``: the form a spreadsheet set to French opens cleanly."""
+    return request.args.get("sep") == "semicolon"
 
 
 def _attachment(text: str, name: str) -> Response:

@@ -28,10 +28,14 @@ from wtforms.validators import (
 )
 
 from scorekeeper.forms import clean_name, name_flaw, options, variants_field
-from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
+from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.scoring.text import trim_name
+from scorekeeper.tournaments.store import Registration
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A line is a name, then maybe a licence number and the player's club: pasted from a
+# spreadsheet (tabs) or typed with semicolons. A comma stays in the name ("Martin, Anne").
+FIELD_BREAK = re.compile(r"\t|;")
 
 
 class TournamentForm(FlaskForm):
@@ -57,27 +61,49 @@ class TournamentForm(FlaskForm):
 
 
 class EntrantsForm(FlaskForm):
-    """Players to register, one name per line."""
+    """Players to register, one per line: a name, then maybe a licence number and a club."""
 
-    names = TextAreaField(_l("Players, one per line"), [DataRequired(), Length(max=20_000)])
+    names = TextAreaField(
+        _l("Players, one per line"),
+        [DataRequired(), Length(max=20_000)],
+        description=_l("A licence number and the player's club may follow the name, after a "
+                       "semicolon or a tab: Anne Martin; 0123456; TC Lyon"),
+    )  # fmt: skip
     checked_in = BooleanField(_l("They are here (checked in)"), default=True)
 
     different = BooleanField(_l("They are different players (names alike but for case or accents)"))
 
+    def registrations(self) -> list[Registration]:
+        """The lines typed, each trimmed by the rule every name follows (only a line break
+        ends a line: any other control character is refused in its name). A name typed
+        twice counts once, with the last licence and club said for it."""
+        found: dict[str, Registration] = {}
+        for line in LINE_BREAK.split(self.names.data or ""):
+            name, *more = (trim_name(part) for part in FIELD_BREAK.split(line))
+            if name:
+                licence, affiliation = (more + ["", ""])[:2]
+                found[name] = Registration(name, licence, affiliation)
+        return list(found.values())
+
     def name_list(self) -> list[str]:
-        """The names typed, one per line, trimmed by the rule every name follows (only a
-        line break ends a line: any other control character is refused in its name)."""
-        lines = LINE_BREAK.split(self.names.data or "")
-        return list(dict.fromkeys(n for n in map(trim_name, lines) if n))
+        return [r.name for r in self.registrations()]
 
     def validate_names(self, field: Field) -> None:
-        for name in self.name_list():
-            if flaw := name_flaw(name):
-                raise ValidationError(flaw)
-            if len(name) > NAME_LENGTH:
+        for line in LINE_BREAK.split(field.data or ""):
+            if len(FIELD_BREAK.split(line)) > 3:
                 raise ValidationError(
-                    _("%(name)s is longer than %(n)d characters.", name=name, n=NAME_LENGTH)
+                    _("%(line)s: give a name, then at most a licence number and a club.",
+                      line=trim_name(line)[:60])  # fmt: skip
                 )
+        for r in self.registrations():
+            for text, most in ((r.name, NAME_LENGTH), (r.licence, LICENCE_LENGTH),
+                               (r.affiliation, TITLE_LENGTH)):  # fmt: skip
+                if flaw := name_flaw(text):
+                    raise ValidationError(flaw)
+                if len(text) > most:
+                    raise ValidationError(
+                        _("%(name)s is longer than %(n)d characters.", name=text, n=most)
+                    )
 
 
 class SwapForm(FlaskForm):

@@ -10,6 +10,7 @@ sheets, whatever the timing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, timedelta
 from itertools import count
 from typing import Any
@@ -101,21 +102,35 @@ def alike(names: Sequence[str], known: Sequence[str]) -> dict[str, str]:
     return found
 
 
+@dataclass(frozen=True)
+class Registration:
+    """A player to register: a name, and what the organiser said of the player, if anything."""
+
+    name: str
+    licence: str = ""
+    affiliation: str = ""
+
+
 def register(
     tournament: Tournament,
-    names: Sequence[str],
+    lines: Sequence[str | Registration],
     checked_in: bool = False,
     different: bool = False,
 ) -> tuple[int, dict[str, str]]:
-    """Register players by name (the club's, or new ones): how many were new here, and
-    the names left out because they look like another (unless ``different``)."""
+    """Register players (the club's, or new ones): how many were new here, and the names
+    left out because they look like another (unless ``different``). A licence number or
+    club given with a name is kept with the player, a registered one included."""
     lock(tournament)
+    given = [r if isinstance(r, Registration) else Registration(r) for r in lines]
     club_names = db.session.scalars(select(Player.name).where(Player.club_id == tournament.club_id))
-    doubtful = {} if different else alike(names, list(club_names))
-    names = [name for name in names if name not in doubtful]
+    doubtful = {} if different else alike([r.name for r in given], list(club_names))
+    said = {r.name: r for r in given if r.name not in doubtful}
     known = {e.player.name for e in tournament.entrants}
     added = 0
-    for player in store.club_players(tournament.club, names):
+    for player in store.club_players(tournament.club, list(said)):
+        line = said[player.name]
+        player.licence = line.licence or player.licence
+        player.affiliation = line.affiliation or player.affiliation
         if player.name not in known:
             tournament.entrants.append(Entrant(player=player, checked_in=checked_in))
             known.add(player.name)

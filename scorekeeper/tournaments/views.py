@@ -116,6 +116,10 @@ def version(token: str) -> dict[str, int]:
 def dashboard(token: str) -> str:
     tournament = tournament_or_404(token)
     remember("tournaments", tournament.organiser_token)
+    return _dashboard(tournament, EntrantsForm(formdata=None))
+
+
+def _dashboard(tournament: Tournament, entrants_form: EntrantsForm) -> str:
     current = tournament_reads.current_round(tournament)
     states = tournament_reads.table_states(tournament, current.number) if current else []
     swap = None
@@ -128,7 +132,7 @@ def dashboard(token: str) -> str:
         tournament=tournament,
         current=current,
         states=states,
-        entrants_form=EntrantsForm(formdata=None),
+        entrants_form=entrants_form,
         swap=swap,
         present=len(tournament_reads.present(tournament)),
         corrections=tournament_reads.corrections(tournament),
@@ -145,15 +149,15 @@ def dashboard(token: str) -> str:
 def add_players(token: str) -> str | Response | tuple[str, int]:
     tournament = tournament_or_404(token)
     form = EntrantsForm()
-    if not form.validate():
-        flash(" ".join(str(e) for e in form.names.errors) or _("Type at least one name."))
-        return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    valid = form.validate()
     most = current_app.config["MAX_ENTRANTS"]
-    if len(tournament.entrants) + len(form.name_list()) > most:
-        flash(_("A tournament holds at most %(n)d players.", n=most))
-        return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    if valid and len(tournament.entrants) + len(form.name_list()) > most:
+        form.names.errors = [_("A tournament holds at most %(n)d players.", n=most)]
+        valid = False
+    if not valid:  # what was typed stays, the error beside it
+        return _dashboard(tournament, form), 422
     added, doubtful = tournaments.register(
-        tournament, form.name_list(), bool(form.checked_in.data), bool(form.different.data)
+        tournament, form.registrations(), bool(form.checked_in.data), bool(form.different.data)
     )
     db.session.commit()
     flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
