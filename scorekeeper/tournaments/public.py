@@ -5,7 +5,7 @@ It reads and changes nothing else: no table link, no organiser's link.
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
@@ -17,7 +17,8 @@ bp = Blueprint("public", __name__)
 PROJECTOR_ROWS = 10
 """Rows a projector shows at once: large enough to read from the back of the room."""
 PROJECTOR_SECONDS = 12
-"""How long a projector shows a page before the next (the last page leads to the first)."""
+"""How long a projector shows a page before the next (the last page leads to the first);
+``PROJECTOR_SECONDS`` in the settings changes it."""
 
 
 @bp.get("/p/<token>")
@@ -43,7 +44,7 @@ def ranking(token: str) -> str:
         page=page,
         pages=pages,
         next_page=page % pages + 1,
-        seconds=PROJECTOR_SECONDS,
+        seconds=current_app.config.get("PROJECTOR_SECONDS", PROJECTOR_SECONDS),
         last=page == pages,
     )
 
