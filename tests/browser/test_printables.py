@@ -31,7 +31,7 @@ from ..conftest import database_uri
 from ..paper_tournaments import Built, build, correct
 from .conftest import HOST
 
-SECONDS = 3
+SECONDS = 2
 """The projector's time on a page, shortened for the test (12 seconds in a club)."""
 
 
