@@ -85,15 +85,18 @@ def build(
     no_shows: int = 0,
     name: str = "Open",
     prefer: Prefer = Prefer.FIVE,
+    minutes: int | None = None,
+    deals: int | None = None,
 ) -> Built:
     """A tournament of ``players`` checked in (and ``no_shows`` registered who never
     came): ``played`` rounds played to the end and closed, then, with ``playing``, the
-    next round started with one deal played at each table."""
+    next round started with one deal played at each table. With ``minutes``, the rounds
+    have a time limit, and each table plays ``deals`` deals (one per seat otherwise)."""
     club = Club(name=f"Club {name}")
     db.session.add(club)
     tournament = tournaments.create_tournament(
         club, name=name, day=date(2026, 11, 22), rounds=rounds, deals_per_round=None,
-        minutes_per_round=None, prefer=prefer, rules=RuleSet(), seed=42,
+        minutes_per_round=minutes, prefer=prefer, rules=RuleSet(), seed=42,
     )  # fmt: skip
     db.session.flush()
     everybody = names(players + no_shows)
@@ -106,7 +109,7 @@ def build(
         sheets = tournaments.start_round(round_)
         db.session.flush()
         for sheet in sheets:
-            play(sheet, len(sheet.seats) if number <= played else 1)
+            play(sheet, (deals or len(sheet.seats)) if number <= played else 1)
         if number <= played:
             tournaments.close_round(tournament, round_)
         db.session.commit()

@@ -4,7 +4,8 @@ printed ranking and the projector's pages (their PDFs are in tests/browser).
 The tournaments are built once for the module (``tests/paper_tournaments.py``):
 "open" has 26 players and a no-show, round 1 played with every bonus and corrected
 by the organiser, round 2 under way; "between" has round 1 done and round 2 drawn;
-"over" is finished; "wall" has 27 players at the projector.
+"over" is finished; "wall" has 27 players at the projector; "clock" plays 45 minutes a
+round, 20 deals a table.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, dic
             "over": build(8, rounds=1, played=1, name="Over"),
             "wall": build(27, rounds=3, played=0, playing=True, name="Wall"),
             "fresh": build(9, rounds=2, played=0, name="Fresh"),
+            "clock": build(9, rounds=1, played=1, name="Clock", minutes=45, deals=20),
         }
         correct(built["open"].organiser)
         for name in ("between", "fresh"):
@@ -290,3 +292,14 @@ def test_the_projector_pages_through_every_row_and_keeps_its_place(
     assert "page 3 of 3" in get(app, f"/p/{public}?projector=1&page=99")
     everything = get(app, f"/p/{public}")
     assert len(rows(everything.split("<tbody>")[1])) == 27 and refresh(everything) == "30"
+
+
+def test_a_round_with_a_time_limit_has_twelve_blank_rows_and_every_deal_filled(
+    paper: tuple[Flask, dict[str, Built]],
+) -> None:
+    app, built = paper
+    blank = pages(get(app, f"/o/{built['clock'].organiser}/rounds/1/sheets?blank=1"))
+    assert [len(rows(p.split("<tbody>")[1])) for p in blank] == [12 + 2 + 1] * 2  # and Total
+    filled = pages(get(app, f"/o/{built['clock'].organiser}/rounds/1/sheets"))
+    assert [len(rows(p.split("<tbody>")[1])) for p in filled] == [20 + 1] * 2
+    assert all(re.search(r'class="paper-sheet[^"]* denser"', p) for p in filled)  # smaller rows

@@ -3,10 +3,11 @@
 The tournaments are built once for the module through the store functions
 (``tests/paper_tournaments.py``): 26 players at 6 tables (round 1 played with every
 bonus, corrected by the organiser; round 2 under way), the same 26 preferring tables
-of 3 (7 tables), 100 players at 25 tables, 400 at 100 tables, and 27 players for the
-projector. Each PDF's pages are counted; the PDFs and the projector's screenshots go
-to ``test-artifacts/paper/``. With ``PAPER_SHOTS=<folder>``, Chromium's PDF viewer
-also shoots the first and last page of every PDF there, as PNG, to look at.
+of 3 (7 tables), 100 players at 25 tables, 400 at 100 tables, 27 players for the
+projector, and 9 players playing 20 deals a table against the clock. Each PDF's
+pages are counted; the PDFs and the projector's screenshots go to
+``test-artifacts/paper/``. With ``PAPER_SHOTS=<folder>``, Chromium's PDF viewer also
+shoots the first and last page of every PDF there, as PNG, to look at.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             "25 tables": build(100, rounds=1, played=1, name="Open 100"),
             "100 tables": build(400, rounds=1, played=1, name="Open 400"),
             "projector": build(27, rounds=3, played=1, playing=True, name="Printemps"),
+            "clock": build(9, rounds=1, played=1, name="Clock", minutes=45, deals=20),
         }
         correct(built["6 tables"].organiser)
     server = make_server(HOST, 0, app, threaded=True)
@@ -165,6 +167,15 @@ def test_seven_table_cards_fold_out_of_two_pages(printer: Page, served_paper: Se
     printer.goto(f"{served_paper.base}/o/{organiser}/rounds/1/cards")
     assert printer.locator(".table-card").count() == 7
     assert print_pdf(printer, served_paper, f"/o/{organiser}/rounds/1/cards", "7-tables-cards") == 2
+
+
+def test_a_sheet_of_twenty_deals_still_prints_on_one_page(
+    printer: Page, served_paper: Served
+) -> None:
+    organiser = served_paper.built["clock"].organiser
+    for kind, query in (("sheets", ""), ("blank-sheets", "?blank=1")):
+        url = f"/o/{organiser}/rounds/1/sheets{query}"
+        assert print_pdf(printer, served_paper, url, f"clock-{kind}") == 2  # two tables
 
 
 def test_every_bonus_column_fits_the_width_of_a_landscape_sheet(
