@@ -1,18 +1,34 @@
 """A tournament's paper and pages for the wall: the table plan, the table cards, the
-score sheets, the printed ranking, and the list of every round's tables."""
+score sheets, the printed ranking, and the list of every round's tables.
+
+Each printable is one A4 page for a club's usual tournament: the wall plan is an
+alphabetical list packed in columns, four table cards share a page, a score sheet
+fills one landscape page, and the ranking says how far it goes.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-from scorekeeper.i18n import name_key, points_text
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from scorekeeper.i18n import current_lang, name_key, points_text
 from scorekeeper.links import tournament_or_404
-from scorekeeper.models import Round, Sheet, Tournament
+from scorekeeper.models import Correction, Round, Sheet, Tournament, utcnow
+from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
+from scorekeeper.sheets.ledger import Entry
 from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import reads as tournament_reads
 
 bp = Blueprint("printables", __name__)
+
+BLANK_ROWS = 12
+"""Rows of a blank sheet when the round has a time limit, not a number of deals."""
 
 
 def round_or_404(tournament: Tournament, number: int) -> Round:
@@ -24,22 +40,22 @@ def round_or_404(tournament: Tournament, number: int) -> Round:
 
 @bp.get("/o/<token>/rounds/<int:number>/plan")
 def plan(token: str, number: int) -> str:
-    """The table plan of a round, to print and pin up, with each table's QR code."""
+    """The wall plan of a round: every player, A to Z, with their table and seat, the
+    round's time and the public QR code. It carries no link that enters scores."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    tables = round_tables(round_)
-    players = sorted(((n, t) for t, names in tables.items() for n in names),
-                     key=lambda pair: name_key(pair[0]))  # fmt: skip
+    players = sorted(((s.player.name, s.table, s.seat) for s in round_.seats),
+                     key=lambda seat: name_key(seat[0]))  # fmt: skip
     return render_template(
-        "tournaments/plan.html", tournament=tournament, round=round_, tables=tables,
-        players=players,
+        "tournaments/plan.html", tournament=tournament, round=round_,
+        tables=round_tables(round_), players=players, printed_at=utcnow(),
     )  # fmt: skip
 
 
 @bp.get("/o/<token>/rounds/<int:number>/cards")
 def cards(token: str, number: int) -> str:
-    """A card to stand on each table, with the QR code of its sheet: the only printed
-    link that enters scores, so it stays on its table."""
+    """A card to fold and stand on each table, with the QR code of its sheet: the only
+    printed link that enters scores, so it stays on its table. Four cards a page."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
     sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
@@ -62,32 +78,121 @@ def rounds(token: str) -> str:
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class PaperRow:
+    """A deal as a club's paper sheet writes it: every field and bonus in its column,
+    each player's score and running total, and the numbers of its corrections."""
+
+    number: int
+    entry: Entry
+    scores: Mapping[str, int]
+    totals: Mapping[str, int]
+    marks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CorrectionNote:
+    """A correction under a printed sheet: its number, what it did, and each changed
+    field as ``(label, before, after)``."""
+
+    mark: int
+    correction: Correction
+    changes: tuple[tuple[str, str, str], ...]
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One table's printed sheet: its player columns, rows, totals and corrections."""
+
+    players: list[str]
+    rows: list[PaperRow]
+    totals: dict[str, int]
+    notes: list[CorrectionNote]
+
+
 @bp.get("/o/<token>/rounds/<int:number>/sheets")
 def sheets_print(token: str, number: int) -> str:
-    """The score sheets of a round to print: blank (``?blank=1``) or filled."""
+    """The score sheets of a round to print, one landscape page a table: blank
+    (``?blank=1``: names and dealers only, whatever was played) or filled."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
     blank = request.args.get("blank") == "1"
     sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
-    ledgers = {} if blank else {t: reads.ledger(s) for t, s in sheets.items()}
-    details = {} if blank else {t: _details(s) for t, s in sheets.items()}
+    papers: dict[int | None, Paper] = {}
+    if not blank:
+        logged = tournament_reads.sheet_corrections(list(sheets.values()))
+        papers = {t: _paper(s, logged.get(s.id, [])) for t, s in sheets.items()}
     return render_template(
         "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
-        tables=round_tables(round_), ledgers=ledgers, sheets=sheets, details=details,
+        tables=round_tables(round_), sheets=sheets, papers=papers,
+        blank_rows=tournament.deals_per_round or (BLANK_ROWS if tournament.minutes_per_round
+                                                  else None),
+        misere=bool(tournament.rule_set.misere),
     )  # fmt: skip
 
 
-def _details(sheet: Sheet) -> dict[int, tuple[str, str]]:
-    """Each deal's oudlers and points, for the referee who checks a printed sheet."""
+def _paper(sheet: Sheet, logged: Sequence[Correction]) -> Paper:
+    ledger = reads.ledger(sheet)
+    notes = [CorrectionNote(n, c, _changes(c.before, c.after)) for n, c in enumerate(logged, 1)]
+    marks: dict[int, list[int]] = {}
+    for note in notes:
+        if note.correction.after is not None:  # a deleted deal has no row: its note says it
+            marks.setdefault(note.correction.deal_number, []).append(note.mark)
+    rows = [
+        PaperRow(row.number, entry, row.scores, row.totals, tuple(marks.get(row.number, ())))
+        for row, (entry, _scores) in zip(ledger.rows, reads.entries(sheet), strict=True)
+    ]
+    return Paper(ledger.players, rows, ledger.totals, notes)
 
-    return {
-        number: ("" if entry.oudlers is None else str(entry.oudlers), points_text(entry.points))
-        for number, (entry, _) in enumerate(reads.entries(sheet), 1)
-    }
+
+def _changes(
+    before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
+) -> tuple[tuple[str, str, str], ...]:
+    """What a correction changed, field by field, in the words of the sheet."""
+    if before is None or after is None:
+        return ()
+    labels = {
+        "dealer": _("Dealer"), "taker": _("Taker"), "contract": _("Contract"),
+        "partner": _("Partner"), "second_partner": _("Partner (Queen)"),
+        "oudlers": _("Oudlers"), "points": _("Points"), "poignees": _("Poignées"),
+        "petit_au_bout": _("Petit au bout"), "petit_au_bout_player": _("Petit au bout"),
+        "chelem_announced": _("Chelem"), "chelem_outcome": _("Chelem"), "miseres": _("Misère"),
+    }  # fmt: skip
+    return tuple(
+        (label, _value(field, before), _value(field, after))
+        for field, label in labels.items()
+        if _value(field, before) != _value(field, after)
+    )
+
+
+def _value(field: str, record: Mapping[str, Any]) -> str:
+    """One field of a logged deal as the sheet writes it; a dash when empty."""
+    sides = {"attack": _("attack"), "defense": _("defence")}
+    value = record.get(field)
+    if field == "points":
+        if record.get("points_half") is not None:
+            return points_text(Fraction(record["points_half"], 2))
+        value = record.get("points")  # logged before the one record: "81/2"
+        return "—" if value is None else points_text(Fraction(value))
+    if field == "contract":
+        return _("all passed") if value is None else contract_name(value, current_lang())
+    if field == "poignees":
+        sizes = {"simple": _("simple"), "double": _("double"), "triple": _("triple")}
+        return ", ".join(f"{name} ({sizes.get(size, size)})" for name, size in value or ()) or "—"
+    if field == "miseres":
+        return ", ".join(value or ()) or "—"
+    if field == "petit_au_bout":
+        return "—" if value is None else str(sides.get(value, value))
+    if field == "chelem_announced":
+        return _("announced") if value else "—"
+    if field == "chelem_outcome":
+        return str(sides.get(value or "none", "—"))
+    return "—" if value is None else str(value)
 
 
 @bp.get("/o/<token>/ranking")
 def ranking_print(token: str) -> str:
+    """The ranking to print: final, or after which round."""
     tournament = tournament_or_404(token)
     standings = tournament_reads.standings(tournament)
     return render_template(
@@ -95,4 +200,6 @@ def ranking_print(token: str) -> str:
         tournament=tournament,
         standings=standings,
         absent=tournament_reads.no_shows(tournament, standings),
+        stage=tournament_reads.stage(tournament),
+        printed_at=utcnow(),
     )

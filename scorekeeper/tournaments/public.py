@@ -5,7 +5,7 @@ It reads and changes nothing else: no table link, no organiser's link.
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
@@ -14,19 +14,38 @@ from scorekeeper.tournaments import reads as tournament_reads
 bp = Blueprint("public", __name__)
 
 
+PROJECTOR_ROWS = 10
+"""Rows a projector shows at once: large enough to read from the back of the room."""
+PROJECTOR_SECONDS = 12
+"""How long a projector shows a page before the next (the last page leads to the first);
+``PROJECTOR_SECONDS`` in the settings changes it."""
+
+
 @bp.get("/p/<token>")
 def ranking(token: str) -> str:
-    """The ranking for a projector: large type, refreshed every 30 seconds."""
+    """The live ranking, refreshed every 30 seconds. On a projector (``?projector=1``) it
+    pages through every row, ``?page=N`` in its address: each refresh fetches the next
+    page with fresh scores, and reloading stays on the page shown. No script needed."""
     tournament = tournament_or_404(token, public=True)
-    current = tournament_reads.current_round(tournament)
     standings = tournament_reads.standings(tournament)
+    projector = request.args.get("projector") == "1"
+    pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    shown = standings
+    if projector:
+        shown = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
     return render_template(
         "tournaments/public/ranking.html",
         tournament=tournament,
-        standings=standings,
+        standings=shown,
         absent=tournament_reads.no_shows(tournament, standings),
-        current=current,
-        projector=request.args.get("projector") == "1",
+        stage=tournament_reads.stage(tournament),
+        projector=projector,
+        page=page,
+        pages=pages,
+        next_page=page % pages + 1,
+        seconds=current_app.config.get("PROJECTOR_SECONDS", PROJECTOR_SECONDS),
+        last=page == pages,
     )
 
 

@@ -17,6 +17,7 @@ from scorekeeper.models import (
     Entrant,
     Player,
     Round,
+    RoundState,
     Sheet,
     Tournament,
 )
@@ -187,3 +188,39 @@ def no_shows(tournament: Tournament, ranked: Sequence[Standing]) -> list[str]:
         (e.player.name for e in tournament.entrants if e.player.name not in playing),
         key=name_key,
     )
+
+
+@dataclass(frozen=True)
+class Stage:
+    """How far a ranking goes: ``final``, or after the rounds ``done`` with the round
+    ``playing`` (its tables' deals already counted) if one is under way."""
+
+    final: bool
+    done: int
+    playing: int | None
+
+
+def stage(tournament: Tournament) -> Stage:
+    """Where the ranking stands: after which round, or final (every round done)."""
+    done = [r.number for r in tournament.round_list if r.state == RoundState.DONE]
+    playing = [r.number for r in tournament.round_list if r.state == RoundState.PLAYING]
+    last = max(done, default=0)
+    return Stage(
+        final=last >= tournament.rounds and not playing,
+        done=last,
+        playing=max(playing) if playing else None,
+    )
+
+
+def sheet_corrections(sheets: Sequence[Sheet]) -> dict[int, list[Correction]]:
+    """The corrections of these sheets, oldest first, by sheet id: one query."""
+    found: dict[int, list[Correction]] = {}
+    if not sheets:
+        return found
+    for correction in db.session.scalars(
+        select(Correction)
+        .where(Correction.sheet_id.in_([s.id for s in sheets]))
+        .order_by(Correction.at, Correction.id)
+    ):
+        found.setdefault(correction.sheet_id, []).append(correction)
+    return found
