@@ -107,6 +107,13 @@ def test_the_results_file_in_both_forms(app: Flask, client: FlaskClient) -> None
     assert {r[1]: r[-1] for r in ranking[1:]}["Ann"] == "111"
     semi = client.get(f"/o/{organiser}/ranking.csv?sep=semicolon").get_data(as_text=True)
     assert rows_of(semi, semicolon=True) == ranking
+    # And the rankings on paper and on the web name it; the projector leaves it out.
+    with app.app_context():
+        public = db.session.scalars(select(Tournament.public_token)).one()
+    licence = '<span class="muted licence">111</span>'
+    assert licence in client.get(f"/o/{organiser}/ranking").get_data(as_text=True)
+    assert licence in client.get(f"/p/{public}").get_data(as_text=True)
+    assert licence not in client.get(f"/p/{public}?projector=1").get_data(as_text=True)
 
 
 def test_the_deals_file_in_both_forms_reads_back_table_by_table(

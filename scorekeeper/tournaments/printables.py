@@ -202,4 +202,5 @@ def ranking_print(token: str) -> str:
         absent=tournament_reads.no_shows(tournament, standings),
         stage=tournament_reads.stage(tournament),
         printed_at=utcnow(),
+        licences=tournament_reads.licences(tournament),
     )

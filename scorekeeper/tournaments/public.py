@@ -41,6 +41,7 @@ def ranking(token: str) -> str:
         absent=tournament_reads.no_shows(tournament, standings),
         stage=tournament_reads.stage(tournament),
         projector=projector,
+        licences={} if projector else tournament_reads.licences(tournament),
         page=page,
         pages=pages,
         next_page=page % pages + 1,

@@ -180,6 +180,11 @@ def standings(tournament: Tournament) -> list[Standing]:
     )
 
 
+def licences(tournament: Tournament) -> dict[str, str]:
+    """Each entrant's federation licence number, for the players who have one."""
+    return {e.player.name: e.player.licence for e in tournament.entrants if e.player.licence}
+
+
 def no_shows(tournament: Tournament, ranked: Sequence[Standing]) -> list[str]:
     """Registered players with no result: never checked in, or not yet at a table that
     played. They are listed apart from the ranking, by name."""
