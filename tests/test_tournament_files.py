@@ -14,6 +14,7 @@ from scorekeeper.db import db
 from scorekeeper.files.backup import dump, restore
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Player, Tournament
+from scorekeeper.tournaments.ranking import RoundResult, rank
 from scorekeeper.tournaments.store import delete_club
 
 from .conftest import NAMES, deal_data, start_tournament
@@ -175,3 +176,9 @@ def test_a_backup_keeps_licences_and_clubs(app: Flask, client: FlaskClient) -> N
         assert restore(document) == (1, 0)
         db.session.commit()
     assert details(app) == {"Ann": ("111", "TC Lyon"), "Bob": ("", "")}
+
+
+def test_tied_players_are_listed_a_to_z_accents_and_all() -> None:
+    tied = [RoundResult(name, 1, -86) for name in ("Valérie", "Élise", "Denis", "zoé")]
+    assert [s.player for s in rank(tied)] == ["Denis", "Élise", "Valérie", "zoé"]
+    assert {s.rank for s in rank(tied)} == {1}

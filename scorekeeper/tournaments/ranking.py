@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from scorekeeper.scoring.text import name_key
+
 
 @dataclass(frozen=True)
 class RoundResult:
@@ -70,7 +72,7 @@ def rank(
             )
             for name, per_round in rounds.items()
         ),
-        key=lambda s: (s.key, s.player.casefold()),
+        key=lambda s: (s.key, name_key(s.player)),  # tied players A to Z, Élise by Elise
     )
     ranked: list[Standing] = []
     for i, line in enumerate(lines):
