@@ -19,10 +19,11 @@ from sqlalchemy import select
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.models import Round, Sheet, TableSeat, Tournament
+from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, TableSeat, Tournament
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import reads
 from scorekeeper.tournaments import store as tournaments
+from scorekeeper.tournaments.printables import numbers_now
 
 from .conftest import database_uri
 from .paper_tournaments import Built, build, correct
@@ -303,3 +304,16 @@ def test_a_round_with_a_time_limit_has_twelve_blank_rows_and_every_deal_filled(
     filled = pages(get(app, f"/o/{built['clock'].organiser}/rounds/1/sheets"))
     assert [len(rows(p.split("<tbody>")[1])) for p in filled] == [20 + 1] * 2
     assert all(re.search(r'class="paper-sheet[^"]* denser"', p) for p in filled)  # smaller rows
+
+
+def test_a_correction_mark_follows_its_deal_when_an_earlier_deal_is_deleted() -> None:
+    def logged(action: CorrectionAction, number: int) -> Correction:
+        return Correction(action=action, deal_number=number)
+
+    edit, delete = CorrectionAction.EDIT, CorrectionAction.DELETE
+    # Deal 4 corrected, then deal 2 deleted: the corrected deal is deal 3 now. Deal 6
+    # corrected, then deleted: both its notes have no row. Deal 8 corrected, then deal 7
+    # deleted: it is deal 7 now.
+    log = [logged(edit, 4), logged(delete, 2), logged(edit, 6), logged(delete, 6),
+           logged(edit, 1), logged(edit, 8), logged(delete, 7)]  # fmt: skip
+    assert numbers_now(log) == [3, None, None, None, 1, 7, None]

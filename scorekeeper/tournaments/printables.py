@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.i18n import current_lang, name_key, points_text
 from scorekeeper.links import tournament_or_404
-from scorekeeper.models import Correction, Round, Sheet, Tournament, utcnow
+from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, Tournament, utcnow
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry
@@ -98,6 +98,9 @@ class CorrectionNote:
     mark: int
     correction: Correction
     changes: tuple[tuple[str, str, str], ...]
+    number: int | None
+    """The number the deal bears now, after later deletions moved it up; ``None`` once
+    it is deleted."""
 
 
 @dataclass(frozen=True)
@@ -133,16 +136,37 @@ def sheets_print(token: str, number: int) -> str:
 
 def _paper(sheet: Sheet, logged: Sequence[Correction]) -> Paper:
     ledger = reads.ledger(sheet)
-    notes = [CorrectionNote(n, c, _changes(c.before, c.after)) for n, c in enumerate(logged, 1)]
+    notes = [
+        CorrectionNote(n, c, _changes(c.before, c.after), now)
+        for n, (c, now) in enumerate(zip(logged, numbers_now(logged), strict=True), 1)
+    ]
     marks: dict[int, list[int]] = {}
     for note in notes:
-        if note.correction.after is not None:  # a deleted deal has no row: its note says it
-            marks.setdefault(note.correction.deal_number, []).append(note.mark)
+        if note.number is not None:  # a deleted deal has no row: its note says it
+            marks.setdefault(note.number, []).append(note.mark)
     rows = [
         PaperRow(row.number, entry, row.scores, row.totals, tuple(marks.get(row.number, ())))
         for row, (entry, _scores) in zip(ledger.rows, reads.entries(sheet), strict=True)
     ]
     return Paper(ledger.players, rows, ledger.totals, notes)
+
+
+def numbers_now(logged: Sequence[Correction]) -> list[int | None]:
+    """The number each corrected deal bears now, oldest correction first: a deletion moves
+    the later deals up one, and every deletion on a table is logged, so replaying them
+    is exact. ``None`` for a deal deleted since (or by the correction itself)."""
+    found: list[int | None] = []
+    for i, correction in enumerate(logged):
+        number: int | None = correction.deal_number
+        for later in logged[i:]:
+            if number is None or later.action is not CorrectionAction.DELETE:
+                continue
+            if later.deal_number == number:
+                number = None
+            elif later.deal_number < number:
+                number -= 1
+        found.append(number)
+    return found
 
 
 def _changes(
