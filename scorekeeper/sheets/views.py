@@ -19,7 +19,7 @@ from scorekeeper.links import Scope, remember, sheet_or_404, well_formed
 from scorekeeper.models import Deal, Sheet
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
-from scorekeeper.sheets import reads
+from scorekeeper.sheets import ledger_page, reads
 from scorekeeper.sheets.ledger import Scored, score_entry
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
@@ -53,9 +53,10 @@ def _ledger(sheet: Sheet, editable: bool) -> str:
         "sheets/ledger.html",
         sheet=sheet,
         ledger=shown,
+        rows=ledger_page.rows(shown, sheet.edit_token if editable else sheet.view_token, editable),
         everything=everything,
         editable=editable,
-        next_dealer=reads.upcoming_dealer(sheet, shown) if sheet.seats else None,
+        next_dealer=reads.upcoming_dealer(sheet, shown) if reads.seating_of(sheet) else None,
         table=_table_context(sheet),
         etag=f'"{version_etag(sheet.version)}"',
     )

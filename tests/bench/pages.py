@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from flask.testing import FlaskClient
 
+from scorekeeper.sheets import reads
 from scorekeeper.sheets import views as sheets
 
 from .common import Deadline, median
@@ -31,7 +32,14 @@ ROUNDS = 7
 """Rounds of requests: each gives one ratio per page."""
 PER_ROUND = 9
 """Requests of each page per round (the round's figure is their median)."""
-MEASURED = ("deal_form", "ledger_10_deals", "ledger_1000_deals", "ledger_all_1000_deals", "poll")
+MEASURED = (
+    "deal_form",
+    "ledger_10_deals",
+    "ledger_1000_deals",
+    "ledger_1000_deals_first_view",
+    "ledger_all_1000_deals",
+    "poll",
+)
 """The pages measured against the floor, by their figures' names."""
 SECONDS = 60.0
 """The most the rounds may take; fewer rounds (3 at least) once spent."""
@@ -46,6 +54,8 @@ class Page:
     target: float | None = None
     """The largest ratio to the floor the issue allows; ``None``: reported only."""
     note: str = ""
+    cold: bool = False
+    """Each request the first view of the sheet's version: its sums not kept yet."""
 
 
 def pages(ctx: Context) -> None:
@@ -63,6 +73,9 @@ def pages(ctx: Context) -> None:
         Page("ledger_10_deals", f"/e/{small.edit}", target=6, note="GET /e/<token>"),
         Page("ledger_1000_deals", f"/e/{large.edit}", target=8,
              note=f"the default page: the latest {rows} deals, the totals of all 1,000"),
+        Page("ledger_1000_deals_first_view", f"/e/{large.edit}", cold=True,
+             note="the same page as the first phone sees it after a deal: the sheet's "
+             "scores by player summed again (the next views of that version do not)"),
         Page("ledger_all_1000_deals", f"/e/{large.edit}?all=1",
              note="?all=1: every row, on demand; reported only"),
         Page("poll", f"/e/{small.edit}/version.json", status=304 if etag else 200,
@@ -119,6 +132,8 @@ def _caller(client: FlaskClient, page: Page) -> Callable[[], float]:
     headers = dict(page.headers)
 
     def call() -> float:
+        if page.cold:
+            reads.forget_standings()
         start = time.thread_time()
         response = client.get(page.url, headers=headers)
         response.get_data()
