@@ -177,7 +177,12 @@ class DealForm(FlaskForm):
         cache: dict[int, list[Markup]] = self.__dict__.setdefault("_label_cache", {})
         key = id(choices)
         if key not in cache:
-            cache[key] = [escape(c.label or c.value) for c in choices]
+            # As WTForms: an empty label shows the value (a lazy string is not asked its
+            # length: that would look its words up once more).
+            cache[key] = [
+                escape(c.value if isinstance(c.label, str) and not c.label else c.label)
+                for c in choices
+            ]
         return cache[key]
 
     def basis_number(self) -> int | None:

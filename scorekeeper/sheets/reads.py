@@ -187,8 +187,9 @@ change are assigned (``sheet.seats = …``), which loads them."""
 
 
 @event.listens_for(Sheet, "expire")
-def _forget_seating(sheet: Sheet, _attributes: object) -> None:
-    sheet.__dict__.pop(_SEATING_READ, None)
+def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
+    if sheet is not None:  # None: the object went, with what it kept
+        sheet.__dict__.pop(_SEATING_READ, None)
 
 
 def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
