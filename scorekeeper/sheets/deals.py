@@ -236,7 +236,8 @@ def _deal_page(
         passed=passed,
         just_saved=just_saved,
         ask_passed=ask_passed,
-        withdrawn=tournament_reads.withdrawn_at(sheet),
+        withdrawn=reads.withdrawn_at(sheet),
+        seating=reads.seating_of(sheet),
     )
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import Row as Row_
 from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, Player, Seat, Sheet
+from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
@@ -81,6 +81,15 @@ _TOTALS = (  # each player's total, and where the player first appears (the colu
     .where(Deal.sheet_id == _SHEET)
     .group_by(DealScore.player_id)
 )
+_WITHDRAWN = (
+    select(Player.name)
+    .join(Seat, Seat.player_id == Player.id)
+    .join(Entrant, Entrant.player_id == Seat.player_id)
+    .where(Seat.sheet_id == _SHEET, Entrant.tournament_id == bindparam("tournament"))
+    .where(Entrant.withdrawn)
+    .order_by(Seat.position)
+)
+_BY_ONCE_KEY = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
 _LEDGER_DEALS = (
     select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
@@ -160,6 +169,14 @@ def upcoming_dealer(sheet: Sheet, shown: Ledger | None = None) -> str:
     return next_dealer(seating, names[rows[0][0]], played)
 
 
+def withdrawn_at(sheet: Sheet) -> list[str]:
+    """The players of a tournament table's sheet who have withdrawn, in seat order: one
+    query of names (the deal form of a 400-player tournament read every entrant)."""
+    if sheet.tournament_id is None:
+        return []
+    return list(read(_WITHDRAWN, sheet=sheet.id, tournament=sheet.tournament_id).scalars())
+
+
 def upcoming_entry(sheet: Sheet, dealer: str | None = None) -> Entry:
     """The blank entry of the next deal: the current seating, the rotation's dealer."""
     dealer = dealer or upcoming_dealer(sheet)
@@ -193,9 +210,9 @@ def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
 
 
 def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
-    return db.session.scalars(
-        select(Deal).where(Deal.sheet_id == sheet.id, Deal.once_key == once_key)
-    ).first()
+    """The deal stored with this key, if any (nearly never: only a deal sent again)."""
+    found = read(_BY_ONCE_KEY, sheet=sheet.id, key=once_key).scalar()
+    return None if found is None else db.session.get(Deal, found)
 
 
 @dataclass(frozen=True)

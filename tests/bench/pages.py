@@ -15,6 +15,7 @@ it: with the ETag of the version the page shows, and it is answered ``304``.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,8 +25,10 @@ from flask.testing import FlaskClient
 from scorekeeper.sheets import reads
 from scorekeeper.sheets import views as sheets
 
-from .common import Deadline, median
+from .afternoon import Table, deal_fields, hidden_fields
+from .common import Deadline, median, percentile
 from .context import Context
+from .data import add_club, add_tournament, start_next_round
 
 SMALL, LARGE = 10, 1000
 ROUNDS = 7
@@ -143,3 +146,49 @@ def _caller(client: FlaskClient, page: Page) -> Callable[[], float]:
         return spent
 
     return call
+
+
+SAVES = 20
+"""Deals saved per round of :func:`save_to_form`."""
+SAVE_ROUNDS = 5
+SAVE_TARGET_MS = 50
+
+
+def save_to_form(ctx: Context) -> None:
+    """One phone's save to its next form, server side: the deal's POST and the GET of the
+    form its redirect names, in one process with the Flask test client (SQLite, as the
+    world stores), a tournament table of 4 in a 400-player tournament (the club's
+    hundreds of players, the tournament's checks). Wall time, so the commit's write
+    counts; the p95 of each round of saves, over rounds."""
+    world = ctx.world
+    with world.app.app_context():
+        tournament = add_tournament(add_club("Club du samedi"), 400, deals=SAVES * SAVE_ROUNDS + 5)
+        sheet = start_next_round(tournament)[0]
+        table = Table(sheet.edit_token, tuple(sheet.seating))
+    client = world.client()
+    form = f"/e/{table.edit}/deals/new"
+    rng = random.Random(18)
+    page = client.get(form).get_data(as_text=True)
+    rounds: list[float] = []
+    cpu: list[float] = []
+    for _ in range(SAVE_ROUNDS):
+        walls, spent = [], []
+        for _ in range(SAVES):
+            fields = hidden_fields(page) | deal_fields(rng, table)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            saved = client.post(form, data=fields)
+            if saved.status_code != 302:
+                raise RuntimeError(f"POST {form}: {saved.status_code}")
+            page = client.get(saved.headers["Location"]).get_data(as_text=True)
+            walls.append(time.perf_counter() - start)
+            spent.append(time.thread_time() - start_cpu)
+        rounds.append(percentile(walls, 95) * 1000)
+        cpu.append(median(spent) * 1000)
+    ctx.results.below(
+        "save_to_form_p95_ms",
+        median(rounds),
+        SAVE_TARGET_MS,
+        note=f"POST a deal + GET the next form, in-process; p95 of {SAVES} saves a round, "
+        f"min/median/max over {len(rounds)} rounds: {min(rounds):.1f} / {median(rounds):.1f} / "
+        f"{max(rounds):.1f} ms; CPU median {median(cpu):.1f} ms",
+    )

@@ -58,6 +58,7 @@ BENCHMARKS = (
             *(f"page_{name}_vs_healthz_ratio" for name in pages.MEASURED),
         ),
     ),
+    Benchmark("save_to_form", pages.save_to_form, ("save_to_form_p95_ms",)),
     Benchmark(
         "ledger",
         figures.ledger,
