@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import threading
 import time
 import urllib.error
@@ -163,8 +164,9 @@ def _run(ctx: Context, backend: str, uri: str) -> None:
     with gunicorn(uri, workers=4) as server:
         _warm_up(server.base, public, tables[0])
         solo = Tally()
+        before = len(server.log_tail(10**9))
         _phone(server.base, public, tables[0], solo, None, Deadline(60), 0, SOLO_DEALS)
-        _solo(ctx, prefix, solo)
+        _solo(ctx, prefix, solo, server.log_tail(10**9)[before:])
         _afternoons(ctx, prefix, uri, server)
         load_before = os.getloadavg()[0]
         server_cpu, phones_cpu = server.workers_cpu_s(), time.process_time()
@@ -177,21 +179,38 @@ def _run(ctx: Context, backend: str, uri: str) -> None:
     _report(ctx, prefix + "stress_", run, backend)
 
 
-def _solo(ctx: Context, prefix: str, solo: Tally) -> None:
-    """Save to next form, one phone alone: each save's POST and the next form's GET (the
-    first form was read before the first deal)."""
+ACCESS = re.compile(r'"(GET|POST) /e/<link>/deals/new" (\d+) \S+ (\d+)ms')
+
+
+def _solo(ctx: Context, prefix: str, solo: Tally, log: str) -> None:
+    """Save to next form, one phone alone, server side: each save's POST and the next
+    form's GET as gunicorn timed them (its access log, ``%(M)s``); the phone's own wait
+    (over HTTP, a new connection each) beside it."""
+    name = prefix + "solo_save_to_form_p95_ms"
+    if solo.errors:
+        ctx.results.missing(name, "; ".join(solo.errors))
+        return
+    served: list[float] = []
+    post: float | None = None
+    for method, status, ms in ACCESS.findall(log):
+        if method == "POST" and status == "302":
+            post = float(ms)
+        elif method == "GET" and status == "200" and post is not None:
+            served.append(post + float(ms))
+            post = None
     posts, forms = solo.times["post"], solo.times["form"][1:]
-    waits = [(post + form) * 1000 for post, form in zip(posts, forms, strict=False)]
-    if not waits or solo.errors:
-        ctx.results.missing(prefix + "solo_save_to_form_p95_ms", "; ".join(solo.errors) or "none")
+    waits = [(p + f) * 1000 for p, f in zip(posts, forms, strict=False)]
+    if not served:
+        ctx.results.missing(name, "no save and next form in the server's log")
         return
     ctx.results.below(
-        prefix + "solo_save_to_form_p95_ms",
-        percentile(waits, 95),
+        name,
+        percentile(served, 95),
         SAVE_TO_FORM_TARGET_MS,
-        note=f"one phone alone, {len(waits)} deals over HTTP (a new connection each): the "
-        f"save and the next form, min/median/max {min(waits):.1f} / {median(waits):.1f} / "
-        f"{max(waits):.1f} ms",
+        note=f"one phone alone, {len(served)} deals: the save and the next form as gunicorn "
+        f"timed them, min/median/max {min(served):.0f} / {median(served):.0f} / "
+        f"{max(served):.0f} ms; as the phone waited (urllib, a new connection each): p95 "
+        f"{percentile(waits, 95):.0f} ms",
     )
 
 
