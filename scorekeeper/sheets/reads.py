@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TypeVarTuple
 
+from flask import has_request_context, request
 from flask_babel import gettext as _
 from sqlalchemy import BindParameter, Integer, Result, Select, bindparam, event, func, select
 from sqlalchemy import Row as Row_
@@ -45,6 +46,7 @@ _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
     Sheet.view_token == bindparam("token")
 )
 _NAMES = select(Player.id, Player.name).where(Player.club_id == bindparam("club"))
+
 _SEATING = (
     select(Player.name)
     .join(Seat, Seat.player_id == Player.id)
@@ -303,6 +305,10 @@ def _scores_by_player(sheet: Sheet) -> list[tuple[int, int, int]]:
             _standings.move_to_end(key)
             return found
     found = [(int(p), int(s), int(f)) for p, s, f in read(_TOTALS, sheet=sheet.id)]
+    if not (has_request_context() and request.method in ("GET", "HEAD")):
+        # A write may be under way (its version raised, its deals not all written yet):
+        # what it reads is not kept. Pages are GETs; nothing is written on a GET.
+        return found
     with _standings_lock:
         _standings[key] = found
         while len(_standings) > STANDINGS_KEPT:
