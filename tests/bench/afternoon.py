@@ -59,6 +59,8 @@ class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     late: list[float] = field(default_factory=list)
     """How late each measured request left, against its schedule (seconds)."""
+    moments: list[tuple[float, float]] = field(default_factory=list)
+    """When each measured request left, and how long it took (seconds)."""
     deals: int = 0
     reconnects: int = 0
     measuring: bool = False
@@ -67,6 +69,7 @@ class Tally:
         if not self.measuring:
             return
         self.times.setdefault(kind, []).append(seconds)
+        self.moments.append((time.perf_counter() - seconds, seconds))
         by_status = self.statuses.setdefault(kind, {})
         by_status[status] = by_status.get(status, 0) + 1
         self.late.append(late)
@@ -78,6 +81,18 @@ class Tally:
     @property
     def all_times(self) -> list[float]:
         return [t for some in self.times.values() for t in some]
+
+    def slices(self, count: int = 3) -> list[float]:
+        """The p95 of each of ``count`` equal slices of the measured window (ms): the
+        machine's noise within a run."""
+        if not self.moments:
+            return []
+        first = min(m for m, _ in self.moments)
+        span = max(m for m, _ in self.moments) - first or 1.0
+        parts: list[list[float]] = [[] for _ in range(count)]
+        for moment, seconds in self.moments:
+            parts[min(count - 1, int((moment - first) / span * count))].append(seconds)
+        return [percentile(part, 95) * 1000 for part in parts if part]
 
     def p(self, q: float, kind: str | None = None) -> float:
         values = self.all_times if kind is None else self.times.get(kind, [])
