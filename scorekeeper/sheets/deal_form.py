@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from babel import support
+from flask import current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.i18n import messages_path
 from wtforms.validators import Length, Regexp
 
 from scorekeeper.forms import MultiCheckboxField, options
@@ -36,6 +42,8 @@ from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
 
 ALONE = "-"
+POINTS_LENGTH = 10
+"""The most characters the points field takes (``maxlength`` on the page)."""
 
 # What the person is told when a choice is missing: each names its field, so that an
 # empty form names every missing choice, in the person's words.
@@ -48,10 +56,49 @@ MISSING = {
     "points": _l("Type the card points."),
 }
 MISSING_KING = _l("Say who held the called King.")
+POIGNEE_CHOICES = options(
+    [("", _l("none")), ("simple", _l("simple")), ("double", _l("double")), ("triple", _l("triple"))]
+)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a group as the page draws it."""
+
+    id: str
+    value: str
+    label: Markup
+    checked: bool
+
+
+@dataclass(frozen=True)
+class ChoiceGroup:
+    """A group of radio buttons (or checkboxes) as plain data, for the page's macro: the
+    deal form draws a dozen groups after every deal, and WTForms' widgets, which build
+    each input from a dict of attributes, were most of the page's cost."""
+
+    id: str
+    name: str
+    legend: Markup
+    options: list[Option]
+    errors: list[str]
+
+
+@lru_cache(maxsize=8)
+def _wtforms_catalog(lang: str) -> support.NullTranslations:
+    """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
+    catalog again for every request that builds a form)."""
+    return support.Translations.load(messages_path(), [lang], domain="wtforms")
 
 
 class DealForm(FlaskForm):
     """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
+
+    class Meta(FlaskForm.Meta):
+        def get_translations(self, form: Any) -> Any:
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return super().get_translations(form)
+            return _wtforms_catalog(str(get_locale() or "fr"))
 
     dealer = SelectField(_l("Dealer"), validate_choice=False)
     sitting_out = SelectField(_l("Sitting out"), validate_choice=False)
@@ -68,7 +115,7 @@ class DealForm(FlaskForm):
         default="attack",
         validate_choice=False,
     )
-    points = StringField(_l("Points"), [Length(max=10)])
+    points = StringField(_l("Points"), [Length(max=POINTS_LENGTH)])
     petit_au_bout = RadioField(
         _l("Petit au bout"),
         choices=options([("", _l("no")), ("attack", _l("attack")), ("defense", _l("defence"))]),
@@ -94,10 +141,49 @@ class DealForm(FlaskForm):
     number = HiddenField(validators=[Regexp(r"^[0-9]{0,6}$")])
     seating = HiddenField(validators=[Length(max=1000)])
 
+    points_length = POINTS_LENGTH
     seated: list[str]
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
+
+    def group(self, name: str) -> ChoiceGroup:
+        """The field ``name`` (a radio field, or the misères' checkboxes) as plain data,
+        checked as WTForms checks it: a choice whose value is the field's data (or among
+        its data, for checkboxes)."""
+        field = self._fields[name]
+        data = field.data
+        if isinstance(data, list):
+            chosen = {str(value) for value in data}
+            checked = [str(c.value) in chosen for c in field.choices]
+        else:
+            checked = [str(c.value) == data for c in field.choices]
+        labels = self._labels(field.choices)
+        return ChoiceGroup(
+            id=field.id,
+            name=field.name,
+            legend=escape(field.label.text),
+            options=[
+                Option(f"{field.id}-{i}", str(c.value), label, on)
+                for i, (c, label, on) in enumerate(zip(field.choices, labels, checked, strict=True))
+            ],
+            errors=list(field.errors),
+        )
+
+    def _labels(self, choices: list[Any]) -> list[Markup]:
+        """The choices' labels in the person's language, looked up once per list (the
+        poignée groups share one list), escaped as the page escapes any text: a player's
+        name is, words of the catalog (lazy strings) are not."""
+        cache: dict[int, list[Markup]] = self.__dict__.setdefault("_label_cache", {})
+        key = id(choices)
+        if key not in cache:
+            # As WTForms: an empty label shows the value (a lazy string is not asked its
+            # length: that would look its words up once more).
+            cache[key] = [
+                escape(c.value if isinstance(c.label, str) and not c.label else c.label)
+                for c in choices
+            ]
+        return cache[key]
 
     def basis_number(self) -> int | None:
         """The deal number this form was shown for, if it says."""
@@ -287,28 +373,24 @@ def _local_numbers(text: str, lang: str) -> str:
     return re.sub(r"(?<![\d.])(\d+)\.5(?!\d)", r"\1,5", text) if lang == "fr" else text
 
 
+@lru_cache(maxsize=256)
+def _form_class(seated: tuple[str, ...]) -> type[DealForm]:
+    """The deal form's class for a seating: one poignée field per seat, labelled with its
+    player. Made once per seating (WTForms reads a new class's fields on its first use)."""
+    fields = {
+        f"poignee_{i}": RadioField(
+            name, choices=POIGNEE_CHOICES, default="", validate_choice=False
+        )
+        for i, name in enumerate(seated)
+    }
+    return type("SheetDealForm", (DealForm,), fields)
+
+
 def deal_form(
     seated: Sequence[str], mode: TableMode, rules: RuleSet, dealer: str | None = None
 ) -> DealForm:
     """The deal form for this seating and rule set; ``dealer`` is the rotation's."""
-    fields = {
-        f"poignee_{i}": RadioField(
-            name,
-            choices=options(
-                [
-                    ("", _l("none")),
-                    ("simple", _l("simple")),
-                    ("double", _l("double")),
-                    ("triple", _l("triple")),
-                ]
-            ),
-            default="",
-            validate_choice=False,
-        )
-        for i, name in enumerate(seated)
-    }
-    form_class = type("SheetDealForm", (DealForm,), fields)
-    form: DealForm = form_class()
+    form: DealForm = _form_class(tuple(seated))()
     if dealer is not None and not form.dealer.data:
         form.dealer.data = dealer
     form.seated = list(seated)

@@ -61,7 +61,8 @@ def answer(code: int, **fields: Any) -> tuple[Response, int]:
 @bp.route("/e/<token>/deals/new", methods=["GET", "POST"])
 def new_deal(token: str) -> Page:
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
-    full = _round_full(sheet)
+    count = reads.deal_count(sheet)
+    full = _round_full(sheet, count)
     if sheet.closed or full:
         if wants_json():
             return answer(409, status="closed", message=reads.closed_message(sheet, full))
@@ -71,9 +72,9 @@ def new_deal(token: str) -> Page:
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
     if not form.is_submitted():
         form.once.data = new_token()  # a form sent twice adds one deal
-        form.number.data = str(reads.deal_count(sheet) + 1)
+        form.number.data = str(count + 1)
         form.seating.data = reads.seating_basis(sheet)
-        return _deal_page(sheet, form, None, just_saved=_just_saved(sheet))
+        return _deal_page(sheet, form, None, just_saved=_just_saved(sheet), count=count)
     if not form.validate():
         if wants_json():
             return answer(422, status="invalid", errors=form.errors)
@@ -139,7 +140,7 @@ def _just_saved(sheet: Sheet) -> dict[str, Any] | None:
     note = session.pop(JUST_SAVED, None)
     if not isinstance(note, dict) or note.get("sheet") != sheet.id:
         return None
-    last = reads.last_deal(sheet)
+    last = reads.last_deal_row(sheet)
     if last is None or last.id != note.get("deal") or last.version != note.get("version"):
         return None
     if last.contract is None:
@@ -176,11 +177,11 @@ def _sheet_limit(sheet: Sheet) -> int:
     return most if round_limit is None else min(most, round_limit)
 
 
-def _round_full(sheet: Sheet) -> int | None:
+def _round_full(sheet: Sheet, count: int) -> int | None:
     """A sheet that holds all its deals (a tournament table's round, or the most a sheet
-    holds): how many; else ``None``."""
+    holds), ``count`` deals: how many it holds at most; else ``None``."""
     expected = _sheet_limit(sheet)
-    return expected if expected is not None and reads.deal_count(sheet) >= expected else None
+    return expected if expected is not None and count >= expected else None
 
 
 def _closed(sheet: Sheet) -> Response:
@@ -214,8 +215,10 @@ def _deal_page(
     passed: bool = False,
     just_saved: dict[str, Any] | None = None,
     ask_passed: bool = False,
+    count: int | None = None,
 ) -> str:
-    """The deal form; to the page's script (``X-Preview: 1``), only its preview."""
+    """The deal form; to the page's script (``X-Preview: 1``), only its preview.
+    ``count``: the sheet's deals, when the caller has just read it."""
     if request.headers.get("X-Preview") == "1":
         return render_template(
             "sheets/preview.html", form=form, preview=preview, lang=current_lang()
@@ -228,12 +231,13 @@ def _deal_page(
         lang=current_lang(),
         deal=deal,
         totals=reads.totals(sheet),
-        count=reads.deal_count(sheet),
+        count=reads.deal_count(sheet) if count is None else count,
         conflict=conflict,
         passed=passed,
         just_saved=just_saved,
         ask_passed=ask_passed,
-        withdrawn=tournament_reads.withdrawn_at(sheet),
+        withdrawn=reads.withdrawn_at(sheet),
+        seating=reads.seating_of(sheet),
     )
 
 

@@ -5,17 +5,115 @@ Fixed queries whatever the number of deals; nothing here writes.
 
 from __future__ import annotations
 
+import hmac
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TypeVarTuple
 
+from flask import has_request_context, request
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import BindParameter, Integer, Result, Select, bindparam, event, func, select
+from sqlalchemy import Row as Row_
+from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, Player, Sheet
+from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
+
+_Ts = TypeVarTuple("_Ts")
+
+
+def read(statement: Select[*_Ts], **values: object) -> Result[*_Ts]:
+    """Plain rows of a read, on the session's connection (its transaction, after a flush
+    of pending changes, as the session's own execute would). The reads of every page are
+    statements made once, below, with the values as parameters: building a statement and
+    its cache key, and the ORM's work for each, were most of a small query's time."""
+    session = db.session()
+    if session.autoflush:
+        session.flush()
+    return session.connection().execute(statement, values)
+
+
+_SHEET: BindParameter[int] = bindparam("sheet", type_=Integer)
+_EDIT_VERSION = select(Sheet.edit_token, Sheet.version).where(
+    Sheet.edit_token == bindparam("token")
+)
+_VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
+    Sheet.view_token == bindparam("token")
+)
+_NAMES = select(Player.id, Player.name).where(Player.club_id == bindparam("club"))
+
+_SEATING = (
+    select(Player.name)
+    .join(Seat, Seat.player_id == Player.id)
+    .where(Seat.sheet_id == _SHEET)
+    .order_by(Seat.position)
+)
+_COUNT = select(func.count(Deal.id)).where(Deal.sheet_id == _SHEET)
+_LAST_ROW = (
+    select(Deal.id, Deal.number, Deal.version, Deal.contract)
+    .where(Deal.sheet_id == _SHEET)
+    .order_by(Deal.number.desc())
+    .limit(1)
+)
+_LAST_SEATS = (  # the last deal's dealer and who sat at it
+    select(Deal.dealer_id, DealScore.player_id)
+    .join(DealScore, DealScore.deal_id == Deal.id, isouter=True)
+    .where(
+        Deal.id
+        == select(Deal.id)
+        .where(Deal.sheet_id == _SHEET)
+        .order_by(Deal.number.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    .order_by(DealScore.position)
+)
+_TOTALS = (  # each player's total, and where the player first appears (the columns)
+    select(
+        DealScore.player_id,
+        func.sum(DealScore.points),
+        func.min(Deal.number * 100 + DealScore.position),
+    )
+    .join(Deal)
+    .where(Deal.sheet_id == _SHEET)
+    .group_by(DealScore.player_id)
+)
+_WITHDRAWN = (
+    select(Player.name)
+    .join(Seat, Seat.player_id == Player.id)
+    .join(Entrant, Entrant.player_id == Seat.player_id)
+    .where(Seat.sheet_id == _SHEET, Entrant.tournament_id == bindparam("tournament"))
+    .where(Entrant.withdrawn)
+    .order_by(Seat.position)
+)
+_BY_ONCE_KEY = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
+_FIRST: BindParameter[int] = bindparam("first", type_=Integer)
+_LEDGER_DEALS = (
+    select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
+    .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
+    .order_by(Deal.number)
+)
+_LEDGER_SCORES = (
+    select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
+    .join(Deal)
+    .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
+    .order_by(Deal.number, DealScore.position)
+)
+
+
+def version_by_token(token: str, view: bool = False) -> int | None:
+    """The version of the sheet of an edit link (a view link: ``view``), or ``None`` when no
+    sheet has it; the cheapest read there is, for the phones' poll: one column of one row,
+    no ORM object, and the token compared in constant time as every link is."""
+    found = read(_VIEW_VERSION if view else _EDIT_VERSION, token=token).first()
+    if found is None or not hmac.compare_digest(found[0].encode(), token.encode()):
+        return None
+    return int(found[1])
 
 
 def names_of(sheet: Sheet) -> dict[int, str]:
@@ -23,10 +121,7 @@ def names_of(sheet: Sheet) -> dict[int, str]:
     session's cache is dropped when a player is added, and with the session)."""
     cache = db.session.info.setdefault("names", {})
     if sheet.club_id not in cache:
-        rows = db.session.execute(
-            select(Player.id, Player.name).where(Player.club_id == sheet.club_id)
-        )
-        cache[sheet.club_id] = {pid: name for pid, name in rows}
+        cache[sheet.club_id] = {pid: name for pid, name in read(_NAMES, club=sheet.club_id)}
     return dict(cache[sheet.club_id])
 
 
@@ -46,6 +141,12 @@ def last_deal(sheet: Sheet) -> Deal | None:
     ).first()
 
 
+def last_deal_row(sheet: Sheet) -> Row_[int, int, int, str | None] | None:
+    """The last deal's id, number, version and contract, as a plain row (no ORM object,
+    none of its scores): what the form after a save says of it."""
+    return read(_LAST_ROW, sheet=sheet.id).first()
+
+
 def deal_by_number(sheet: Sheet, number: int) -> Deal | None:
     return db.session.scalars(
         select(Deal).where(Deal.sheet_id == sheet.id, Deal.number == number)
@@ -57,31 +158,63 @@ def upcoming_dealer(sheet: Sheet, shown: Ledger | None = None) -> str:
 
     ``shown``: the sheet's ledger, when at hand, which already holds the last deal.
     """
-    seating = sheet.seating
+    seating = seating_of(sheet)
     if shown is not None and shown.rows:
         number = shown.rows[-1].number
         return next_dealer(seating, shown.dealers[number], list(shown.rows[-1].scores))
-    last = last_deal(sheet)
-    if last is None:
+    rows = read(_LAST_SEATS, sheet=sheet.id).all()
+    if not rows:
         first = sheet.first_dealer.name
         return first if first in seating else seating[0]
     names = names_of(sheet)
-    played = [names[s.player_id] for s in last.scores]
-    return next_dealer(seating, names[last.dealer_id], played)
+    played = [names[player_id] for _, player_id in rows if player_id is not None]
+    return next_dealer(seating, names[rows[0][0]], played)
+
+
+def withdrawn_at(sheet: Sheet) -> list[str]:
+    """The players of a tournament table's sheet who have withdrawn, in seat order: one
+    query of names (the deal form of a 400-player tournament read every entrant)."""
+    if sheet.tournament_id is None:
+        return []
+    return list(read(_WITHDRAWN, sheet=sheet.id, tournament=sheet.tournament_id).scalars())
 
 
 def upcoming_entry(sheet: Sheet, dealer: str | None = None) -> Entry:
     """The blank entry of the next deal: the current seating, the rotation's dealer."""
     dealer = dealer or upcoming_dealer(sheet)
     return Entry(
-        dealer=dealer, seated=tuple(sheet.seating), sitting_out=sitting_out(sheet.mode, dealer)
+        dealer=dealer, seated=tuple(seating_of(sheet)), sitting_out=sitting_out(sheet.mode, dealer)
     )
 
 
+def seating_of(sheet: Sheet) -> list[str]:
+    """Who sits at the table now, in order (``Sheet.seating``): from the sheet's seats when
+    they are loaded already, else in one query of names, without loading the seats and
+    their players as objects (the deal form needs the names only)."""
+    if "seats" not in sqlalchemy_inspect(sheet).unloaded:
+        return sheet.seating
+    found: list[str] | None = sheet.__dict__.get(_SEATING_READ)
+    if found is None:
+        found = sheet.__dict__[_SEATING_READ] = list(read(_SEATING, sheet=sheet.id).scalars())
+    return list(found)
+
+
+_SEATING_READ = "_seating_read"
+"""Where a sheet keeps the names :func:`seating_of` read, while its seats are not loaded:
+forgotten with the sheet's loaded state (a commit, a rollback, an expiry); seats that
+change are assigned (``sheet.seats = …``), which loads them."""
+
+
+@event.listens_for(Sheet, "expire")
+def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
+    if sheet is not None:  # None: the object went, with what it kept
+        sheet.__dict__.pop(_SEATING_READ, None)
+
+
 def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
-    return db.session.scalars(
-        select(Deal).where(Deal.sheet_id == sheet.id, Deal.once_key == once_key)
-    ).first()
+    """The deal stored with this key, if any (nearly never: only a deal sent again)."""
+    found = read(_BY_ONCE_KEY, sheet=sheet.id, key=once_key).scalar()
+    return None if found is None else db.session.get(Deal, found)
 
 
 @dataclass(frozen=True)
@@ -105,25 +238,16 @@ def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
     names = names_of(sheet)
     count = deal_count(sheet)
     first = 1 if last is None else max(1, count - last + 1)
-    deals = db.session.execute(
-        select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
-        .where(Deal.sheet_id == sheet.id, Deal.number >= first)
-        .order_by(Deal.number)
-    ).all()
-    scores = db.session.execute(
-        select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
-        .join(Deal)
-        .where(Deal.sheet_id == sheet.id, Deal.number >= first)
-        .order_by(Deal.number, DealScore.position)
-    ).all()
-    players = player_columns(sheet)
+    deals = read(_LEDGER_DEALS, sheet=sheet.id, first=first).all()
+    scores = read(_LEDGER_SCORES, sheet=sheet.id, first=first).all()
+    so_far, players = _standing(sheet)
     by_deal: dict[int, dict[str, int]] = {}
     out: dict[int, set[str]] = {}
     for deal_id, player_id, points, sat_out in scores:
         by_deal.setdefault(deal_id, {})[names[player_id]] = points
         if sat_out:
             out.setdefault(deal_id, set()).add(names[player_id])
-    final = dict.fromkeys(players, 0) | totals(sheet)
+    final = dict.fromkeys(players, 0) | so_far
     start = dict(final)  # the totals before the first row shown
     for deal_scores in by_deal.values():
         for name, points in deal_scores.items():
@@ -143,33 +267,75 @@ def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
 
 def totals(sheet: Sheet) -> dict[str, int]:
     """Each player's total so far, in one aggregate query; seated players first."""
+    return _standing(sheet)[0]
+
+
+def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
+    """The totals (seated players first) and the player columns, from one aggregate query."""
     names = names_of(sheet)
-    rows = db.session.execute(
-        select(DealScore.player_id, func.sum(DealScore.points))
-        .join(Deal)
-        .where(Deal.sheet_id == sheet.id)
-        .group_by(DealScore.player_id)
-    ).all()
-    result = dict.fromkeys(sheet.seating, 0)
-    for player_id, points in rows:
+    seating = seating_of(sheet)
+    rows = _scores_by_player(sheet)
+    result = dict.fromkeys(seating, 0)
+    for player_id, points, _first in rows:
         result[names[player_id]] = int(points)
-    return result
+    columns: dict[str, None] = {names[row[0]]: None for row in sorted(rows, key=lambda r: r[2])}
+    for name in seating:
+        columns.setdefault(name)
+    return result, list(columns)
+
+
+STANDINGS_KEPT = 512
+"""Sheets whose scores by player a process keeps, the latest read."""
+_standings: OrderedDict[tuple[int, str, int], list[tuple[int, int, int]]] = OrderedDict()
+_standings_lock = threading.Lock()
+
+
+def _scores_by_player(sheet: Sheet) -> list[tuple[int, int, int]]:
+    """Each player's total and first appearance (player id, points, deal × 100 + seat),
+    over every deal of the sheet. Kept for the sheet's version: every write of a deal
+    raises it (:func:`scorekeeper.sheets.store.lock`), so a version's scores never change.
+    Summing every deal is most of a long evening's ledger and deal form (4,000 rows for
+    1,000 deals), and between two deals the table's phones read the same sums again; a
+    new version, or another process, reads them anew. The key holds the edit token too:
+    a sheet id and version seen again after a restore are another sheet."""
+    key = (sheet.id, sheet.edit_token, sheet.version)
+    with _standings_lock:
+        found = _standings.get(key)
+        if found is not None:
+            _standings.move_to_end(key)
+            return found
+    found = [(int(p), int(s), int(f)) for p, s, f in read(_TOTALS, sheet=sheet.id)]
+    if not (has_request_context() and request.method in ("GET", "HEAD")):
+        # A write may be under way (its version raised, its deals not all written yet):
+        # what it reads is not kept. Pages are GETs; nothing is written on a GET.
+        return found
+    with _standings_lock:
+        _standings[key] = found
+        while len(_standings) > STANDINGS_KEPT:
+            _standings.popitem(last=False)
+    return found
+
+
+def forget_standings() -> None:
+    """Drop every kept sum (the benchmark's first view after a change)."""
+    with _standings_lock:
+        _standings.clear()
 
 
 def deal_count(sheet: Sheet) -> int:
-    return db.session.scalar(select(func.count(Deal.id)).where(Deal.sheet_id == sheet.id)) or 0
+    return read(_COUNT, sheet=sheet.id).scalar() or 0
 
 
 def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
     """Every deal as entered, with its stored scores, in order: two queries of plain rows
     (no ORM objects: a 10,000-deal evening exports in well under a second)."""
     names = names_of(sheet)
-    deals = db.session.execute(
+    deals = read(
         select(*Deal.__table__.columns).where(Deal.sheet_id == sheet.id).order_by(Deal.number)
     ).all()
     seats: dict[int, list[tuple[int, bool]]] = {}
     points: dict[int, dict[str, int]] = {}
-    for deal_id, player_id, score, out in db.session.execute(
+    for deal_id, player_id, score, out in read(
         select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
         .join(Deal)
         .where(Deal.sheet_id == sheet.id)
@@ -186,24 +352,13 @@ def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
 def player_columns(sheet: Sheet) -> list[str]:
     """A sheet's player columns: in order of first appearance, then who is seated and has
     not played yet. The order survives a CSV export and import."""
-    names = names_of(sheet)
-    appearance = db.session.execute(
-        select(DealScore.player_id)
-        .join(Deal)
-        .where(Deal.sheet_id == sheet.id)
-        .group_by(DealScore.player_id)
-        .order_by(func.min(Deal.number * 100 + DealScore.position))
-    ).scalars()
-    columns: dict[str, None] = {names[pid]: None for pid in appearance}
-    for name in sheet.seating:
-        columns.setdefault(name)
-    return list(columns)
+    return _standing(sheet)[1]
 
 
 def seating_basis(sheet: Sheet) -> str:
     """The seating a deal form is shown with, as the form sends it back: the table mode
     and the names in seat order."""
-    return json.dumps([sheet.table_mode, *sheet.seating], ensure_ascii=False)
+    return json.dumps([sheet.table_mode, *seating_of(sheet)], ensure_ascii=False)
 
 
 def seating_change(basis: str | None, sheet: Sheet) -> str | None:

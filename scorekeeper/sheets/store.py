@@ -38,18 +38,35 @@ from scorekeeper.models import (
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Scored
-from scorekeeper.sheets.reads import by_once_key, deal_by_number, entry_of, last_deal
+from scorekeeper.sheets.reads import (
+    by_once_key,
+    deal_by_number,
+    entry_of,
+    last_deal,
+    last_deal_row,
+)
 from scorekeeper.sheets.rotation import TableMode
+
+FEW_NAMES = 20
+"""Up to this many names, :func:`club_players` asks for them by name; more (a tournament's
+registration, an import), it reads the whole club, as one statement has bounded
+parameters."""
 
 
 def club_players(club: Club, names: Sequence[str]) -> list[Player]:
-    """The club's players with these names, created for the names it does not know yet."""
-    db.session.info.pop("names", None)  # players may be added below
-    known = {p.name: p for p in db.session.scalars(select(Player).where(Player.club_id == club.id))}
+    """The club's players with these names, created for the names it does not know yet.
+    Only these names are read: a club of a big tournament has hundreds of players, and
+    every deal saved asks for its table's four."""
+    wanted = set(names)
+    query = select(Player).where(Player.club_id == club.id)
+    if len(wanted) <= FEW_NAMES:
+        query = query.where(Player.name.in_(wanted))
+    known = {p.name: p for p in db.session.scalars(query)}
     players = []
     for name in names:
         player = known.get(name)
         if player is None:
+            db.session.info.pop("names", None)  # the club's names change: read them again
             player = Player(club=club, name=name)
             db.session.add(player)
             known[name] = player
@@ -148,7 +165,7 @@ def save_deal(
         if found is not None:
             db.session.rollback()
             return found, True
-        last = last_deal(sheet)
+        last = last_deal_row(sheet)  # its number only: no deal and scores as objects
         count = 0 if last is None else last.number
         if limit is not None and count >= limit:
             db.session.rollback()

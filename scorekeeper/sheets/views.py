@@ -9,17 +9,17 @@ Written once for every sheet: an evening's today, a tournament table's later.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.i18n import current_lang
-from scorekeeper.links import Scope, remember, sheet_or_404
+from scorekeeper.links import Scope, remember, sheet_or_404, well_formed
 from scorekeeper.models import Deal, Sheet
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
-from scorekeeper.sheets import reads
+from scorekeeper.sheets import ledger_page, reads
 from scorekeeper.sheets.ledger import Scored, score_entry
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
@@ -53,10 +53,12 @@ def _ledger(sheet: Sheet, editable: bool) -> str:
         "sheets/ledger.html",
         sheet=sheet,
         ledger=shown,
+        rows=ledger_page.rows(shown, sheet.edit_token if editable else sheet.view_token, editable),
         everything=everything,
         editable=editable,
-        next_dealer=reads.upcoming_dealer(sheet, shown) if sheet.seats else None,
+        next_dealer=reads.upcoming_dealer(sheet, shown) if reads.seating_of(sheet) else None,
         table=_table_context(sheet),
+        etag=f'"{version_etag(sheet.version)}"',
     )
 
 
@@ -104,14 +106,35 @@ def sign(token: str) -> str | Response | tuple[str, int]:
 
 
 @bp.get("/e/<token>/version.json")
-def version(token: str) -> dict[str, int]:
+def version(token: str) -> Response:
     """What the other phones at the table poll: the sheet changes, its version goes up."""
-    return {"version": sheet_or_404(token, Scope.SHEET_EDIT).version}
+    return _version(reads.version_by_token(well_formed(token)))
 
 
 @bp.get("/v/<token>/version.json")
-def view_version(token: str) -> dict[str, int]:
-    return {"version": sheet_or_404(token, Scope.SHEET_VIEW).version}
+def view_version(token: str) -> Response:
+    return _version(reads.version_by_token(well_formed(token), view=True))
+
+
+def _version(number: int | None) -> Response:
+    """The sheet's version, tagged with it: a phone that sends the tag it holds
+    (``If-None-Match``) is answered ``304 Not Modified``, a few bytes and no JSON, while
+    nothing changed; that is nearly every poll of an afternoon."""
+    if number is None:
+        abort(404)
+    tag = version_etag(number)
+    if request.if_none_match.contains_weak(tag):
+        answer = Response(status=304)
+    else:
+        answer = jsonify(version=number)
+    answer.set_etag(tag)
+    return answer
+
+
+def version_etag(number: int) -> str:
+    """The tag of a sheet's version, unquoted (as werkzeug takes it); the ledger page
+    carries it quoted, for its script to send back."""
+    return f"v{number}"
 
 
 @bp.get("/e/<token>/qr-<scope>.svg")

@@ -4,7 +4,15 @@
 figures (value, target, met?) and writes them to ``bench-results.json`` at the top of
 the repository: name → value, the unit in the name, plus ``notes`` (name → why a
 figure is null, or what it was measured against). ``python -m tests.bench NAME...``
-runs only the named benchmarks and writes only their figures (``--list`` shows them).
+runs only the named benchmarks and writes only their figures (``--list`` shows them):
+``pages`` (each page's CPU as a ratio to ``/healthz``, issue 18), ``save_to_form``,
+``load_sqlite`` and ``load_postgresql`` (a club afternoon on gunicorn, its headroom,
+the stress line). Figures are ratios or rates measured in the same run, with the
+spread of the rounds (min/median/max) in their notes: the machine is shared.
+
+PostgreSQL: ``BENCH_POSTGRES_URL`` names a server (any database of it; default
+``postgresql://postgres@127.0.0.1:5432/test``) where the benchmark makes, then drops,
+its own database ``BENCH_POSTGRES_DATABASE`` (default ``bench_<checkout directory>``).
 
 Benchmarks, not tests: pytest collects nothing here and importing these modules runs
 nothing. Every loop is bounded in count and in time, the whole run stays under ten

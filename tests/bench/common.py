@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -33,7 +34,13 @@ POSTGRES_ADMIN_URL = os.environ.get(
     "BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
 )
 """A PostgreSQL server (any database of it) where the benchmark may create its own."""
-POSTGRES_DATABASE = "bench"
+POSTGRES_DATABASE = os.environ.get(
+    "BENCH_POSTGRES_DATABASE",
+    "bench_" + re.sub(r"[^a-z0-9_]", "_", ROOT.name.lower()),
+)
+"""The database the benchmark makes, drops and makes again: its own, one per checkout
+by default (``bench_<directory>``), so that two checkouts benchmarking at once on one
+server do not drop each other's."""
 
 
 class Deadline:

@@ -1,27 +1,29 @@
-"""50 phones at a tournament, on gunicorn: each enters 20 deals at its own table and
-reads the ranking after each deal, on SQLite and on PostgreSQL.
+"""A club afternoon on gunicorn, on SQLite and on PostgreSQL (issue 18), and the old
+non-stop saving as a stress line.
 
-The server is run as ``make serve`` runs it (``gunicorn -w 4``, settings from the
-environment) on a database prepared by ``flask db upgrade``; the tournament (200
-players, 50 tables of 4, round 1 started, 25 deals a table) is set up beforehand with
-the app's store functions on the same database. Each phone is a thread with its own
-cookie jar (the CSRF token is tied to the session cookie) and waits for each answer
-before its next request: it loads the deal form, posts a deal (with the CSRF token and
-the form's one-time key the page gave it), loads the next form the redirect names, and
-reads the public ranking. A deal is acknowledged when its POST answers with the
-redirect to the next form; after the run, the deals stored at each table are counted.
+The server is run as ``make serve`` runs it (gunicorn with ``gunicorn.conf.py``: 4
+workers of 8 threads; settings from the environment) on a database prepared by
+``flask db upgrade``; the tournaments are set up beforehand with the app's store
+functions on the same database.
 
-Before the crowd, every worker reads each page a few times (templates compiled), then
-one phone alone enters 5 deals: the server's own time for each request, without a
-queue. The workers' CPU time (from ``/proc``) over the crowd's requests is reported
-too: with phones that never pause, the latency is the queue's (Little's law: 50 phones
-/ requests per second), and the CPU time per request bounds the requests per second.
+1. **One phone alone** saves deals: the time from the save to the next form on its
+   screen (the POST, its redirect, the next form's GET), without a crowd.
+2. **The afternoon** (:mod:`.afternoon`): ``TABLES`` tables of 4, every phone doing
+   what the app's scripts make it do, the deals faster than real by a printed factor:
+   latency percentiles, errors, the server's CPU per request, the client's lateness.
+3. **The headroom**: the afternoon again with more tables, step by step, until its p95
+   reaches 100 ms (or the steps run out): the most tables at which it stays under (with
+   fewer tables, step by step, when ``TABLES`` do not).
+4. **The stress line**: phones that save deals without a pause and read the ranking
+   after each (issue 8's benchmark, fewer deals): throughput and latency, reported, no
+   target (their latency is the queue's, by Little's law).
 """
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import threading
 import time
 import urllib.error
@@ -40,8 +42,10 @@ from scorekeeper.models import Deal, Sheet
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
 
+from . import afternoon
 from .common import (
     Deadline,
+    Server,
     bench_app,
     dispose,
     drop_postgres,
@@ -55,12 +59,22 @@ from .common import (
 from .context import Context
 from .data import add_club, add_tournament, random_entry, start_next_round
 
+TABLES = 100
+"""The afternoon: 100 tables of 4, 400 phones."""
+AFTERNOON_SECONDS = 30.0
+"""The afternoon's measured window, after the phones' arrival."""
+HEADROOM_STEPS = (125, 150, 200, 300)
+"""The afternoon again with this many tables, in turn, until its p95 reaches 100 ms."""
+HEADROOM_DOWN = (75, 50, 25)
+"""The afternoon with fewer tables, in turn, when ``TABLES`` do not stay under 100 ms."""
+STEP_SECONDS = 15.0
 PHONES = 50
 PLAYERS = 200
-DEALS = 20
-SOLO_DEALS = 5
+DEALS = 8
+SOLO_DEALS = 20
 """Deals one phone enters alone first, at the first table: the answers' times without a
 crowd, to tell the server's own time from the queue's."""
+SAVE_TO_FORM_TARGET_MS = 50
 READ_RANKING_EVERY = 1
 """A phone reads the ranking after every deal."""
 TIMEOUT = 30.0
@@ -72,23 +86,27 @@ WARM_UP = 12
 """Reads of each page before the phones start, so that every worker has compiled its
 templates (a sync worker takes whichever request comes)."""
 FIGURES = (
-    "errors",
-    "lost_deals",
-    "deals_acknowledged",
-    "deals_stored",
-    "requests",
-    "requests_per_s",
-    "p50_ms",
-    "p95_ms",
-    "p99_ms",
-    "post_p95_ms",
-    "form_p95_ms",
-    "ranking_p95_ms",
-    "server_cpu_ms_per_request",
-    "phones_cpu_ms_per_request",
-    "solo_post_ms",
-    "solo_form_ms",
-    "solo_ranking_ms",
+    "solo_save_to_form_p95_ms",
+    "afternoon_tables",
+    "afternoon_deals_per_s",
+    "afternoon_requests_per_s",
+    "afternoon_errors",
+    "afternoon_p50_ms",
+    "afternoon_p95_ms",
+    "afternoon_p99_ms",
+    "afternoon_poll_304_share",
+    "afternoon_server_cpu_ms_per_request",
+    "afternoon_client_cpu_ms_per_request",
+    "afternoon_client_late_p95_ms",
+    "headroom_tables",
+    "stress_errors",
+    "stress_lost_deals",
+    "stress_requests_per_s",
+    "stress_p50_ms",
+    "stress_p95_ms",
+    "stress_p99_ms",
+    "stress_server_cpu_ms_per_request",
+    "stress_phones_cpu_ms_per_request",
 )
 
 
@@ -145,10 +163,14 @@ class Run:
 def _run(ctx: Context, backend: str, uri: str) -> None:
     upgrade(uri)
     public, tables = _set_up(uri)
+    prefix = f"load_{backend}_"
     with gunicorn(uri, workers=4) as server:
         _warm_up(server.base, public, tables[0])
         solo = Tally()
+        before = len(server.log_tail(10**9))
         _phone(server.base, public, tables[0], solo, None, Deadline(60), 0, SOLO_DEALS)
+        _solo(ctx, prefix, solo, server.log_tail(10**9)[before:])
+        _afternoons(ctx, prefix, uri, server)
         load_before = os.getloadavg()[0]
         server_cpu, phones_cpu = server.workers_cpu_s(), time.process_time()
         tallies, seconds = _phones(server.base, public, tables)
@@ -156,8 +178,152 @@ def _run(ctx: Context, backend: str, uri: str) -> None:
         phones_cpu = time.process_time() - phones_cpu
         load = (load_before, os.getloadavg()[0])
         log = server.log_tail(600)
-    run = Run(tables, solo, tallies, seconds, server_cpu, phones_cpu, load, log, _stored(uri))
-    _report(ctx, f"load_{backend}_", run, backend)
+    run = Run(tables, Tally(), tallies, seconds, server_cpu, phones_cpu, load, log, _stored(uri))
+    _report(ctx, prefix + "stress_", run, backend)
+
+
+ACCESS = re.compile(r'"(GET|POST) /e/<link>/deals/new" (\d+) \S+ (\d+)ms')
+
+
+def _solo(ctx: Context, prefix: str, solo: Tally, log: str) -> None:
+    """Save to next form, one phone alone, server side: each save's POST and the next
+    form's GET as gunicorn timed them (its access log, ``%(M)s``); the phone's own wait
+    (over HTTP, a new connection each) beside it."""
+    name = prefix + "solo_save_to_form_p95_ms"
+    if solo.errors:
+        ctx.results.missing(name, "; ".join(solo.errors))
+        return
+    served: list[float] = []
+    post: float | None = None
+    for method, status, ms in ACCESS.findall(log):
+        if method == "POST" and status == "302":
+            post = float(ms)
+        elif method == "GET" and status == "200" and post is not None:
+            served.append(post + float(ms))
+            post = None
+    posts, forms = solo.times["post"], solo.times["form"][1:]
+    waits = [(p + f) * 1000 for p, f in zip(posts, forms, strict=False)]
+    if not served:
+        ctx.results.missing(name, "no save and next form in the server's log")
+        return
+    ctx.results.below(
+        name,
+        percentile(served, 95),
+        SAVE_TO_FORM_TARGET_MS,
+        note=f"one phone alone, {len(served)} deals: the save and the next form as gunicorn "
+        f"timed them, min/median/max {min(served):.0f} / {median(served):.0f} / "
+        f"{max(served):.0f} ms; as the phone waited (urllib, a new connection each): p95 "
+        f"{percentile(waits, 95):.0f} ms",
+    )
+
+
+def _afternoons(ctx: Context, prefix: str, uri: str, server: Server) -> None:
+    """The afternoon of ``TABLES`` tables, then more tables until p95 reaches 100 ms."""
+    put = ctx.results
+    organiser, public, tables = _set_up_afternoon(uri, TABLES)
+    load_before = os.getloadavg()[0]
+    run, spent = afternoon.afternoon(
+        server.base, tables, organiser, public, AFTERNOON_SECONDS, server.workers_cpu_s
+    )
+    busy = f"; load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (2 cores)"
+    tally = run.tally
+    times = tally.all_times
+    requests = len(times)
+    put.add(prefix + "afternoon_tables", TABLES, note=f"{TABLES * 4} phones, a deal "
+            f"every {afternoon.DEAL_SECONDS / afternoon.COMPRESSION:.0f} s a table (every "
+            f"{afternoon.DEAL_SECONDS:.0f} s at a real table: time compressed "
+            f"×{afternoon.COMPRESSION:.0f} for the deals; polls and refreshes at their real "
+            f"intervals), {run.seconds:.0f} s measured after {afternoon.ARRIVAL:.0f} s of "
+            "arrivals" + busy)  # fmt: skip
+    put.add(prefix + "afternoon_deals_per_s", tally.deals / run.seconds,
+            note=f"{tally.deals} deals saved; a real afternoon of {TABLES} tables: "
+            f"{TABLES / afternoon.DEAL_SECONDS:.2f} a second")  # fmt: skip
+    put.add(prefix + "afternoon_requests_per_s", requests / run.seconds,
+            note=", ".join(f"{kind} {len(t)}" for kind, t in sorted(tally.times.items())))
+    errors = sum(tally.errors.values())
+    put.at_most(prefix + "afternoon_errors", errors, 0,
+                note="; ".join(f"{n}× {e}" for e, n in tally.errors.items())
+                + f"; {tally.reconnects} reconnections after the server closed an idle "
+                "keep-alive (as a browser reconnects)")  # fmt: skip
+    if not requests:
+        return
+    kinds = "; ".join(
+        f"{kind} p50 {tally.p(50, kind):.1f} / p95 {tally.p(95, kind):.1f} ms"
+        for kind in sorted(tally.times)
+    )
+    put.add(prefix + "afternoon_p50_ms", tally.p(50))
+    slices = tally.slices()
+    spread = (
+        f"p95 of each third of the window, min/median/max: {min(slices):.0f} / "
+        f"{median(slices):.0f} / {max(slices):.0f} ms; " if slices else ""
+    )
+    put.at_most(prefix + "afternoon_p95_ms", tally.p(95), P95_TARGET_MS, note=spread + kinds)
+    put.add(prefix + "afternoon_p99_ms", tally.p(99))
+    polls = tally.statuses.get("poll", {})
+    put.add(prefix + "afternoon_poll_304_share", polls.get(304, 0) / max(1, sum(polls.values())),
+            note=f"the ledgers' polls answered 304 Not Modified: {polls}")  # fmt: skip
+    put.add(prefix + "afternoon_server_cpu_ms_per_request", spent / requests * 1000,
+            note="the gunicorn workers' CPU over the measured window"
+            + (" (PostgreSQL's own processes not counted)" if "postgres" in prefix else ""))
+    put.add(prefix + "afternoon_client_cpu_ms_per_request", run.client_cpu / requests * 1000,
+            note="this process (one asyncio loop, raw HTTP/1.1 keep-alive) on the same 2 "
+            "cores")  # fmt: skip
+    late = percentile(tally.late, 95) * 1000 if tally.late else 0.0
+    put.add(prefix + "afternoon_client_late_p95_ms", late,
+            note="how late the client sent its requests against their schedule: small, so "
+            "the client kept up and the latencies are the server's")  # fmt: skip
+    steps = [(TABLES, tally.p(95), late)]
+    failed: list[str] = []
+    # Up from TABLES while p95 stays under 100 ms; down from it if it does not.
+    going = HEADROOM_STEPS if steps[0][1] < P95_TARGET_MS else HEADROOM_DOWN
+    for tables_count in going:
+        if (steps[-1][1] >= P95_TARGET_MS) == (going is HEADROOM_STEPS):
+            break
+        organiser, public, tables = _set_up_afternoon(uri, tables_count)
+        step, _ = afternoon.afternoon(
+            server.base, tables, organiser, public, STEP_SECONDS, server.workers_cpu_s
+        )
+        step_errors = sum(step.tally.errors.values())
+        p95 = step.tally.p(95) if not step_errors else float("inf")
+        steps.append((tables_count, p95, percentile(step.tally.late, 95) * 1000))
+        if step_errors:
+            failed.append(f"{tables_count} tables: " + ", ".join(
+                f"{n}× {e}" for e, n in step.tally.errors.items()))  # fmt: skip
+            if "Traceback" in server.log_tail(5000):
+                failed.append("server log: " + _last_traceback(server.log_tail(20000)))
+    under = [n for n, p95, _ in steps if p95 < P95_TARGET_MS]
+    best = max(under) if under else 0
+    ran_out = going is HEADROOM_STEPS and steps[-1][1] < P95_TARGET_MS
+    put.at_least(prefix + "headroom_tables", best, TABLES,
+                 note=("at least: every step stayed under 100 ms; " if ran_out else "")
+                 + "; ".join(f"{n} tables: p95 {p95:.0f} ms (client late p95 {lt:.0f} ms)"
+                             for n, p95, lt in steps)
+                 + f"; {STEP_SECONDS:.0f} s a step"
+                 + "".join(f"; {f}" for f in failed))  # fmt: skip
+
+
+def _last_traceback(log: str) -> str:
+    """The last traceback of a server log, its last lines (the error)."""
+    found = log[log.rfind("Traceback") :].splitlines()
+    return " | ".join(found[-3:])[:400]
+
+
+def _set_up_afternoon(uri: str, tables: int) -> tuple[str, str, list[afternoon.Table]]:
+    """A tournament of ``tables`` tables of 4, round 1 started, room for many deals: its
+    organiser's and public links and its tables."""
+    app = bench_app(uri)
+    try:
+        with app.app_context():
+            club = add_club(f"Club de l'après-midi {tables}")
+            tournament = add_tournament(club, tables * 4, deals=500)
+            sheets = start_next_round(tournament)
+            found = [Table(s.edit_token, tuple(s.seating)) for s in sheets]
+            links = tournament.organiser_token, tournament.public_token
+    finally:
+        dispose(app)
+    if len(found) != tables or any(len(t.seating) != 4 for t in found):
+        raise RuntimeError(f"expected {tables} tables of 4, drew {len(found)}")
+    return links[0], links[1], [afternoon.Table(t.edit, t.seating) for t in found]
 
 
 def _report(ctx: Context, prefix: str, run: Run, backend: str) -> None:
@@ -175,42 +341,35 @@ def _report(ctx: Context, prefix: str, run: Run, backend: str) -> None:
     acknowledged = {
         table.edit: tally.acknowledged for table, tally in zip(run.tables, run.tallies, strict=True)
     }
-    acknowledged[run.tables[0].edit] += run.solo.acknowledged
     lost = sum(max(0, n - run.stored.get(edit, 0)) for edit, n in acknowledged.items())
     extra = sum(max(0, run.stored.get(edit, 0) - n) for edit, n in acknowledged.items())
     put.at_most(
         prefix + "lost_deals",
         lost,
         0,
-        note=f"acknowledged but not stored; {extra} stored but not acknowledged",
+        note=f"acknowledged but not stored; {extra} stored but not acknowledged; "
+        f"{sum(acknowledged.values())} deals acknowledged: {PHONES} phones × {DEALS} deals, "
+        f"and {SOLO_DEALS} by one phone alone first",
     )
-    put.add(
-        prefix + "deals_acknowledged",
-        sum(acknowledged.values()),
-        note=f"{PHONES} phones × {DEALS} deals, and {SOLO_DEALS} by one phone alone first",
-    )
-    put.add(prefix + "deals_stored", sum(run.stored.values()))
     times = [t for tally in run.tallies for kind in tally.times.values() for t in kind]
     if not times:
         return
-    put.add(prefix + "requests", len(times), note=f"the {PHONES} phones' requests")
     put.add(
         prefix + "requests_per_s",
         len(times) / run.seconds,
-        note=f"{PHONES} phones, no pause between answer and request, gunicorn -w 4 (sync); "
-        f"load average {run.load[0]:.1f} before, {run.load[1]:.1f} after",
+        note=f"stress: {PHONES} phones saving without a pause (the form, the save, the "
+        f"ranking: {len(times)} requests); load average {run.load[0]:.1f} before, "
+        f"{run.load[1]:.1f} after",
+    )
+    by_kind = "; ".join(
+        f"{kind} p95 {percentile(some, 95) * 1000:.0f} ms"
+        for kind in ("post", "form", "ranking")
+        if (some := [t for tally in run.tallies for t in tally.times[kind]])
     )
     put.add(prefix + "p50_ms", percentile(times, 50) * 1000)
-    put.at_most(prefix + "p95_ms", percentile(times, 95) * 1000, P95_TARGET_MS)
+    put.add(prefix + "p95_ms", percentile(times, 95) * 1000,
+            note=f"no target: the phones never pause, the latency is the queue's; {by_kind}")
     put.add(prefix + "p99_ms", percentile(times, 99) * 1000)
-    for kind in ("post", "form", "ranking"):
-        some = [t for tally in run.tallies for t in tally.times[kind]]
-        if some:
-            put.add(
-                prefix + f"{kind}_p95_ms",
-                percentile(some, 95) * 1000,
-                note=f"{len(some)} requests; median {percentile(some, 50) * 1000:.0f} ms",
-            )
     put.add(
         prefix + "server_cpu_ms_per_request",
         run.server_cpu / len(times) * 1000,
@@ -220,15 +379,8 @@ def _report(ctx: Context, prefix: str, run: Run, backend: str) -> None:
     put.add(
         prefix + "phones_cpu_ms_per_request",
         run.phones_cpu / len(times) * 1000,
-        note="the simulated phones' CPU time (this process), on the same 2 cores",
+        note="the simulated phones' CPU time (this process, urllib threads), on the same 2 cores",
     )
-    for kind in ("post", "form", "ranking"):
-        if run.solo.times[kind]:
-            put.add(
-                prefix + f"solo_{kind}_ms",
-                median(run.solo.times[kind]) * 1000,
-                note=f"median of {len(run.solo.times[kind])}, one phone alone on the server",
-            )
 
 
 def _warm_up(base: str, public: str, table: Table) -> None:

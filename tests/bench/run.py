@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load, schedules
+from . import browser, figures, load, pages, schedules
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -50,6 +50,15 @@ def _load_figures(backend: str) -> tuple[str, ...]:
 
 BENCHMARKS = (
     Benchmark("scoring", figures.scoring, ("scoring_deals_per_s",)),
+    Benchmark(
+        "pages",
+        pages.pages,
+        (
+            "page_healthz_cpu_ms",
+            *(f"page_{name}_vs_healthz_ratio" for name in pages.MEASURED),
+        ),
+    ),
+    Benchmark("save_to_form", pages.save_to_form, ("save_to_form_p95_ms",)),
     Benchmark(
         "ledger",
         figures.ledger,

@@ -1,0 +1,194 @@
+"""What each page costs, as a ratio to the app's cheapest route (issue 18).
+
+CPU time per request, in one process with the Flask test client, divided by the CPU
+time of ``GET /healthz`` (one ``SELECT 1``) measured in the same round: the machine's
+speed and its other load cancel out of a ratio, and a club server slower than this one
+(a Raspberry Pi) keeps the same ratios. The pages are requested in turn, round after
+round; each round gives one ratio per page (the median of its requests over the median
+of the floor's), and each figure is the median of the rounds, with their minimum and
+maximum in the note: the machine's noise, shown.
+
+CPU time is the thread's own (``time.thread_time``): a process on the other core, or
+a wait for the disk, does not count. The live poll is asked as the page's script asks
+it: with the ETag of the version the page shows, and it is answered ``304``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from flask.testing import FlaskClient
+
+from scorekeeper.sheets import reads
+from scorekeeper.sheets import views as sheets
+
+from .afternoon import Table, deal_fields, hidden_fields
+from .common import Deadline, median, percentile
+from .context import Context
+from .data import add_club, add_tournament, start_next_round
+
+SMALL, LARGE = 10, 1000
+ROUNDS = 7
+"""Rounds of requests: each gives one ratio per page."""
+PER_ROUND = 9
+"""Requests of each page per round (the round's figure is their median)."""
+MEASURED = (
+    "deal_form",
+    "ledger_10_deals",
+    "ledger_1000_deals",
+    "ledger_1000_deals_first_view",
+    "ledger_all_1000_deals",
+    "poll",
+)
+"""The pages measured against the floor, by their figures' names."""
+SECONDS = 60.0
+"""The most the rounds may take; fewer rounds (3 at least) once spent."""
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    url: str
+    status: int = 200
+    headers: tuple[tuple[str, str], ...] = ()
+    target: float | None = None
+    """The largest ratio to the floor the issue allows; ``None``: reported only."""
+    note: str = ""
+    cold: bool = False
+    """Each request the first view of the sheet's version: its sums not kept yet."""
+
+
+def pages(ctx: Context) -> None:
+    """The deal form, the ledger of a 10- and of a 1,000-deal evening (its first page and
+    ``?all=1``) and the live poll, against ``/healthz``."""
+    world = ctx.world
+    small, large = world.evening(SMALL), world.evening(LARGE)
+    client = world.client()
+    etag = client.get(f"/e/{small.edit}/version.json").headers.get("ETag", "")
+    rows = getattr(sheets, "LEDGER_ROWS", "?")
+    measured = [
+        Page("healthz", "/healthz"),
+        Page("deal_form", f"/e/{small.edit}/deals/new", target=6,
+             note="GET /e/<token>/deals/new, a 4-player evening of 10 deals"),
+        Page("ledger_10_deals", f"/e/{small.edit}", target=6, note="GET /e/<token>"),
+        Page("ledger_1000_deals", f"/e/{large.edit}", target=8,
+             note=f"the default page: the latest {rows} deals, the totals of all 1,000"),
+        Page("ledger_1000_deals_first_view", f"/e/{large.edit}", cold=True,
+             note="the same page as the first phone sees it after a deal: the sheet's "
+             "scores by player summed again (the next views of that version do not)"),
+        Page("ledger_all_1000_deals", f"/e/{large.edit}?all=1",
+             note="?all=1: every row, on demand; reported only"),
+        Page("poll", f"/e/{small.edit}/version.json", status=304 if etag else 200,
+             headers=(("If-None-Match", etag),), target=2,
+             note="GET version.json with the ETag the page holds: 304 Not Modified"),
+    ]  # fmt: skip
+    ratios = rounds_of(client, measured)
+    put = ctx.results
+    floor = ratios.pop("healthz_ms")
+    put.add(
+        "page_healthz_cpu_ms",
+        median(floor),
+        note=f"the floor: GET /healthz, CPU ms per request; rounds min {min(floor):.2f}, "
+        f"max {max(floor):.2f}",
+    )
+    for page in measured[1:]:
+        values = ratios[page.name]
+        spread = (
+            f"min/median/max over {len(values)} rounds: {min(values):.2f} / "
+            f"{median(values):.2f} / {max(values):.2f}"
+        )
+        note = f"{page.note}; {spread}"
+        name = f"page_{page.name}_vs_healthz_ratio"
+        if page.target is None:
+            put.add(name, median(values), note=note)
+        else:
+            put.at_most(name, median(values), page.target, note=note)
+
+
+def rounds_of(client: FlaskClient, measured: Sequence[Page]) -> dict[str, list[float]]:
+    """Per page, the ratio of each round (the floor's own CPU ms under ``healthz_ms``)."""
+    calls = [_caller(client, page) for page in measured]
+    for _ in range(3):  # warm-up: templates compiled, caches filled
+        for call in calls:
+            call()
+    ratios: dict[str, list[float]] = {page.name: [] for page in measured[1:]}
+    ratios["healthz_ms"] = []
+    deadline = Deadline(SECONDS)
+    for _ in range(ROUNDS):
+        spent: list[list[float]] = [[] for _ in measured]
+        for _ in range(PER_ROUND):
+            for times, call in zip(spent, calls, strict=True):
+                times.append(call())
+        floor = median(spent[0])
+        ratios["healthz_ms"].append(floor * 1000)
+        for page, times in zip(measured[1:], spent[1:], strict=True):
+            ratios[page.name].append(median(times) / floor)
+        if deadline.passed and len(ratios["healthz_ms"]) >= 3:
+            break
+    return ratios
+
+
+def _caller(client: FlaskClient, page: Page) -> Callable[[], float]:
+    headers = dict(page.headers)
+
+    def call() -> float:
+        if page.cold:
+            reads.forget_standings()
+        start = time.thread_time()
+        response = client.get(page.url, headers=headers)
+        response.get_data()
+        spent = time.thread_time() - start
+        if response.status_code != page.status:
+            raise RuntimeError(f"GET {page.url}: {response.status_code}, not {page.status}")
+        return spent
+
+    return call
+
+
+SAVES = 20
+"""Deals saved per round of :func:`save_to_form`."""
+SAVE_ROUNDS = 5
+SAVE_TARGET_MS = 50
+
+
+def save_to_form(ctx: Context) -> None:
+    """One phone's save to its next form, server side: the deal's POST and the GET of the
+    form its redirect names, in one process with the Flask test client (SQLite, as the
+    world stores), a tournament table of 4 in a 400-player tournament (the club's
+    hundreds of players, the tournament's checks). Wall time, so the commit's write
+    counts; the p95 of each round of saves, over rounds."""
+    world = ctx.world
+    with world.app.app_context():
+        tournament = add_tournament(add_club("Club du samedi"), 400, deals=SAVES * SAVE_ROUNDS + 5)
+        sheet = start_next_round(tournament)[0]
+        table = Table(sheet.edit_token, tuple(sheet.seating))
+    client = world.client()
+    form = f"/e/{table.edit}/deals/new"
+    rng = random.Random(18)
+    page = client.get(form).get_data(as_text=True)
+    rounds: list[float] = []
+    cpu: list[float] = []
+    for _ in range(SAVE_ROUNDS):
+        walls, spent = [], []
+        for _ in range(SAVES):
+            fields = hidden_fields(page) | deal_fields(rng, table)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            saved = client.post(form, data=fields)
+            if saved.status_code != 302:
+                raise RuntimeError(f"POST {form}: {saved.status_code}")
+            page = client.get(saved.headers["Location"]).get_data(as_text=True)
+            walls.append(time.perf_counter() - start)
+            spent.append(time.thread_time() - start_cpu)
+        rounds.append(percentile(walls, 95) * 1000)
+        cpu.append(median(spent) * 1000)
+    ctx.results.below(
+        "save_to_form_p95_ms",
+        median(rounds),
+        SAVE_TARGET_MS,
+        note=f"POST a deal + GET the next form, in-process; p95 of {SAVES} saves a round, "
+        f"min/median/max over {len(rounds)} rounds: {min(rounds):.1f} / {median(rounds):.1f} / "
+        f"{max(rounds):.1f} ms; CPU median {median(cpu):.1f} ms",
+    )
