@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -18,6 +19,7 @@ from flask_limiter import Limiter
 from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -65,7 +67,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
-            event.listen(db.engine, "connect", sqlite_pragmas)
+            busy_ms = app.config["SQLITE_BUSY_TIMEOUT_MS"]
+            event.listen(db.engine, "connect", partial(sqlite_pragmas, busy_ms=busy_ms))
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)
@@ -89,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                    public):  # fmt: skip
         app.register_blueprint(module.bp)
     rate_limits(app)
+    app.register_error_handler(OperationalError, busy)
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -180,3 +184,22 @@ def too_many_requests(error: HTTPException) -> tuple[Response | str, int]:
     if request.blueprint == "api":
         return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429
     return render_template("limited.html"), 429
+
+
+def busy(error: OperationalError) -> tuple[Response | str, int, dict[str, str]]:
+    """SQLite's lock, waited for longer than its timeout: a few phones saving at once on a
+    slow machine. The person is told to try again (a phone's queue sends the deal again
+    on a 503 by itself); any other database failure stays a server error."""
+    if "database is locked" not in str(error.orig):
+        raise error
+    db.session.rollback()
+    headers = {"Retry-After": "2"}
+    if request.accept_mimetypes.best == "application/json" or request.blueprint == "api":
+        return jsonify(status="busy", errors={"_": [BUSY[i18n.accepted()]]}), 503, headers
+    return render_template("busy.html"), 503, headers
+
+
+BUSY = {
+    "fr": "Le serveur est occupé : réessayez dans un moment, rien n'est perdu.",
+    "en": "The server is busy: try again in a moment, nothing is lost.",
+}

@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULTS: dict[str, Any] = {
     "SQLALCHEMY_DATABASE_URI": f"sqlite:///{ROOT / 'instance' / 'scorekeeper.sqlite'}",
+    # How long a write on SQLite waits for another's before the person is asked to retry.
+    "SQLITE_BUSY_TIMEOUT_MS": 5000,
     "MAX_CONTENT_LENGTH": 9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
     "BABEL_DEFAULT_LOCALE": "fr",
     "BABEL_DEFAULT_TIMEZONE": "Europe/Paris",  # times are stored in UTC, shown in France's

@@ -51,10 +51,11 @@ class Choice(TypeDecorator[E], Generic[E]):
         return None if value is None else self.choices(value)
 
 
-def sqlite_pragmas(connection: Any, _: Any) -> None:
-    """SQLite as a server needs it: WAL, a busy timeout, and foreign keys enforced."""
+def sqlite_pragmas(connection: Any, _: Any, busy_ms: int = 5000) -> None:
+    """SQLite as a server needs it: WAL, a busy timeout (how long a write waits for
+    another's to finish), and foreign keys enforced."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
