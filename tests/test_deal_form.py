@@ -147,6 +147,13 @@ def undo_fields(page: str) -> dict[str, str]:
     return dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', bar))
 
 
+def chosen(page: str, name: str) -> list[str]:
+    """The values checked in a radio group of the page."""
+    tags = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    values = [re.search(r'value="([^"]*)"', t) for t in tags if " checked" in t]
+    return [v.group(1) for v in values if v]
+
+
 def test_the_undo_right_after_saving_takes_back_that_deal(app: Flask, client: FlaskClient) -> None:
     token = start_evening(client)
     post(client, token, EN)
@@ -160,6 +167,15 @@ def test_the_undo_right_after_saving_takes_back_that_deal(app: Flask, client: Fl
     assert stored(app) == [(1, "garde")]
     again = client.get(f"/e/{token}/deals/new", headers=EN).get_data(as_text=True)
     assert "Deal 2 taken back." in again and 'id="just-saved"' not in again
+    # The deal taken back is in the form again, to correct: Bob's garde, 2 oudlers, 49.
+    assert "It is in the form again" in again
+    assert chosen(again, "taker") == ["Bob"] and chosen(again, "contract") == ["garde"]
+    assert chosen(again, "oudlers") == ["2"]
+    assert re.search(r'<input[^>]*name="points"[^>]*value="49"', again)
+    assert re.search(r'<input[^>]*name="number"[^>]*value="2"', again)
+    # Shown once: the next visit to the form is an empty one.
+    later = client.get(f"/e/{token}/deals/new", headers=EN).get_data(as_text=True)
+    assert chosen(later, "taker") == []
     # The same undo sent twice takes back nothing more.
     client.post(f"/e/{token}/undo", data=fields, headers=EN)
     assert stored(app) == [(1, "garde")]

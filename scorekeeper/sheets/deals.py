@@ -33,7 +33,7 @@ from scorekeeper.i18n import current_lang, points_text
 from scorekeeper.links import Scope, remembered, sheet_or_404
 from scorekeeper.models import CorrectedBy, Deal, Sheet, new_token
 from scorekeeper.scoring import DealError, contract_name
-from scorekeeper.sheets import reads, store
+from scorekeeper.sheets import reads, store, stored
 from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.ledger import Entry, Scored, score_entry
 from scorekeeper.sheets.names import column_names
@@ -71,6 +71,8 @@ def new_deal(token: str) -> Page:
     upcoming = reads.upcoming_entry(sheet)
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
     if not form.is_submitted():
+        if (taken := _taken_back(sheet, upcoming)) is not None:
+            form.fill(taken)  # the deal just taken back, to correct and save again
         form.once.data = new_token()  # a form sent twice adds one deal
         form.number.data = str(count + 1)
         form.seating.data = reads.seating_basis(sheet)
@@ -132,6 +134,20 @@ def new_deal(token: str) -> Page:
 
 JUST_SAVED = "just_saved"
 """The session's note of the deal this phone saved last, for its undo."""
+
+TAKEN_BACK = "taken_back"
+"""The session's note of the deal this phone took back right after saving it: the next
+form shows it again, since the table took it back to correct it."""
+
+
+def _taken_back(sheet: Sheet, upcoming: Entry) -> Entry | None:
+    note = session.pop(TAKEN_BACK, None)
+    if not isinstance(note, dict) or note.get("sheet") != sheet.id:
+        return None
+    if note.get("seated") != list(upcoming.seated) or note["record"]["dealer"] != upcoming.dealer:
+        return None  # the table changed meanwhile: an empty form is the safer one
+    seats = [(name, name in note["out"]) for name in upcoming.seated]
+    return stored.entry_from_record(note["record"], seats)
 
 
 def _just_saved(sheet: Sheet) -> dict[str, Any] | None:
@@ -375,6 +391,8 @@ def undo(token: str) -> Page:
     try:
         if basis is None:
             raise store.Stale(reads.last_deal(sheet))
+        before = db.session.get(Deal, basis[0])
+        shown = reads.entry_of(sheet, before) if before and before.sheet_id == sheet.id else None
         taken = store.delete_deal(sheet, basis[0], basis[1], _by(sheet), last=True)
     except store.Stale as stale:
         db.session.rollback()
@@ -382,5 +400,13 @@ def undo(token: str) -> Page:
     db.session.commit()
     flash(_("Deal %(number)d taken back.", number=taken.number))
     if request.form.get("back") == "form":  # the undo right after saving
+        if shown is not None:
+            session[TAKEN_BACK] = {
+                "sheet": sheet.id,
+                "record": stored.entry_to_record(shown),
+                "seated": list(shown.seated),
+                "out": list(shown.sitting_out),
+            }
+            flash(_("It is in the form again: correct it and save."))
         return redirect(url_for("deals.new_deal", token=token))
     return redirect(url_for("sheets.ledger", token=token))
