@@ -14,11 +14,19 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, event, make_url, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, database_url
 from scorekeeper.db import db
+
+# Tests never depend on how fast the machine is: on a busy CI machine, no deadline per
+# example and no complaint that examples come slowly.
+settings.register_profile(
+    "any machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("any machine")
 
 
 def examples() -> list[dict[str, Any]]:
