@@ -8,11 +8,14 @@ evenly as possible.
 
 The search is a tabu search over the whole schedule (as Dotú and Van Hentenryck
 do for the social golfer problem): a move swaps two players at two tables of
-one round, one of them in conflict; each step takes the best move not taboo,
-and when the best schedule found has not improved for a while, the search goes
-back to it and shakes it with a few random swaps. It stops on a schedule without
+one round, one of them in conflict (meeting someone again; when nobody does,
+sitting at a table of 5 again); each step takes the best move not taboo, and
+when the best schedule found has not improved for a while, the search goes back
+to it and shakes it with a few random swaps. It stops on a schedule without
 cost or when it has priced :data:`MAX_PRICES` moves, never on a clock: the same
-random generator gives the same plan on any machine.
+random generator gives the same plan on any machine. Each player's cost at each
+table of each planned round is kept up to date after every swap, so that pricing
+a swap takes a few additions.
 
 >>> import random
 >>> rounds = plan([4, 4, 4, 4], [[(list(range(4 * t, 4 * t + 4)), False) for t in range(4)]],
@@ -299,8 +302,18 @@ class _Tabu:
                 or ((a, table_of[b]) not in barred and (b, ta) not in barred)
             )
 
+        # The players in conflict: those who meet someone again; when nobody does, those
+        # who sat at a table of 5 before. Moving only for a seat at a table of 5 while
+        # repeats remain spent the steps of long tournaments at tables of 5 on the seats
+        # (a player who swaps with one in conflict still moves for them).
+        fives, five_square, five = self.fives, self.five_square, self.five
+        meeting = [
+            cost - (five_square[fives[p] - 1] if five[t] else 0)
+            for p, (cost, t) in enumerate(zip(leave, table_of, strict=True))
+        ]
+        in_conflict = meeting if any(meeting) else leave
         for ta, seated_a in enumerate(tables):
-            conflicted = [a for a in seated_a if leave[a]]
+            conflicted = [a for a in seated_a if in_conflict[a]]
             if not conflicted:
                 continue
             # What each player adds by coming to table ta from their own.
