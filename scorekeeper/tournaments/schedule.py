@@ -39,10 +39,10 @@ FIVE_COST = 1
 before cost ``FIVE_COST × k²`` (1, 4, 9): spread the sitting out, but meet new players first."""
 
 MAX_PRICES = 4_000_000
-"""The most swaps one plan prices: the bound on its time (about 1.5 s of one core of
-this machine for 48 players; a round that plans twice, after tables changed by hand,
-stays under 5 s). Fewer swaps, or more, drew no better than the draw of one round at a
-time on long tournaments at tables of 5 (see ``make bench``)."""
+"""The most swaps one plan prices: the bound on its time (1 to 2.5 s of one core of
+this machine for 12 to 48 players). Counting each step's own work as swaps too bounded
+the time better but drew worse (9 cells of ``make bench`` worse than the old draw,
+against 4)."""
 
 STALL = 100
 """Steps without a better schedule after which the search goes back to the best one
@@ -96,17 +96,19 @@ def plan(
     rng: random.Random,
     start: Sequence[Sequence[Sequence[int]]] = (),
     budget: int | None = None,
+    share: float = 1.0,
 ) -> list[list[list[int]]]:
     """The tables of ``rounds`` rounds to come after ``past``, each table of ``sizes``.
 
     ``start`` may give the first rounds to search from (a known design); the
     others start from a greedy draw. The players are ``0`` to ``sum(sizes) - 1``.
+    The search prices ``budget`` swaps, or that ``share`` of :data:`MAX_PRICES`.
     """
     search = _Tabu(list(sizes), rounds, rng)
     for tables in past:
         search.add_past(tables)
     search.start(start)
-    search.improve(MAX_PRICES if budget is None else budget)
+    search.improve(int(MAX_PRICES * share) if budget is None else budget)
     return search.best_tables()
 
 
@@ -274,6 +276,8 @@ class _Tabu:
             ta, tb = self.table_of[r][a], self.table_of[r][b]
             self._swap(r, a, b)
             tabu[r, a, ta] = tabu[r, b, tb] = step + rng.randint(*TENURE)
+            if len(tabu) > 4 * TENURE[1]:  # forget the moves no longer taboo
+                tabu = {move: until for move, until in tabu.items() if until > step}
             self.total += chosen_delta
             if self.total < self.best_total:
                 self.best, self.best_total, last_better = self._copy(), self.total, step
