@@ -173,10 +173,13 @@ def draw(
         tables = [order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
     else:
         last = len(past) + 2 if rounds is None else max(rounds, len(past) + 1)
-        tables = [] if rounds is None else _planned(past, sizes, last)
+        tables, replan = ([], False) if rounds is None else _planned(past, sizes, last)
         if not tables:
             ahead = last - len(past)
-            tables = plan(sizes, [p.tables for p in past], ahead, rng)[0]
+            # After a plan that the rounds played no longer follow, half a plan's budget,
+            # so that a round planned twice stays within the time of one and a half.
+            share = 0.5 if replan else 1.0
+            tables = plan(sizes, [p.tables for p in past], ahead, rng, share=share)[0]
     return _seated(tables, sizes, rng, ordered)
 
 
@@ -240,16 +243,19 @@ class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
         return {frozenset(t) for t, _ in self.tables} == {frozenset(t) for t in tables}
 
 
-def _planned(past: tuple[_Past, ...], sizes: tuple[int, ...], last: int) -> list[list[int]]:
+def _planned(
+    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int
+) -> tuple[list[list[int]], bool]:
     """The next round of the schedule planned after the latest round whose players
     changed (or round 1), when every present player sat in it and the rounds played
-    since are those it planned; else none."""
+    since are those it planned; else none. And whether a plan was made (or found
+    made) that the rounds played do not follow."""
     players = frozenset(range(sum(sizes)))
     start = len(past) - 1
     while start > 0 and past[start - 1].seated == past[start].seated:
         start -= 1
     if past[start].seated != players:
-        return []
+        return [], False
     if start == 0:
         rounds = _from_first_round(past[0], sizes, last)
     else:
@@ -258,8 +264,8 @@ def _planned(past: tuple[_Past, ...], sizes: tuple[int, ...], last: int) -> list
     if len(rounds) <= done or not all(
         played.same(tables) for played, tables in zip(past[start + 1 :], rounds, strict=False)
     ):
-        return []
-    return [list(table) for table in rounds[done]]
+        return [], bool(rounds)
+    return [list(table) for table in rounds[done]], False
 
 
 def _from_first_round(

@@ -15,8 +15,12 @@ counting (each player meets at most the ``n - 1`` others once), written ``≥ b`
 with tables of 5 there is no published value, only that bound.
 The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
+"Today" is the old draw's result, kept as figures (:data:`TODAY`): that draw is gone.
 
-``python -m tests.bench.schedules`` prints the table alone.
+Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
+process that forgot the plan, and after a round whose tables were changed by hand.
+
+``python -m tests.bench.schedules`` prints the tables alone.
 """
 
 from __future__ import annotations
@@ -24,7 +28,14 @@ from __future__ import annotations
 import time
 
 from scorekeeper.tournaments.designs import KNOWN_MAXIMUM
-from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs, table_sizes
+from scorekeeper.tournaments.draw import (
+    Prefer,
+    clear_cache,
+    draw,
+    repeat_pairs,
+    swap,
+    table_sizes,
+)
 
 from .context import Context
 
@@ -80,21 +91,21 @@ def last_round(players: int) -> int:
 
 
 def lower_bound(players: int, rounds: int) -> int:
-    """Repeat meetings that cannot be avoided: the meetings of each player beyond the
-    ``players - 1`` others, halved; seats at tables of 5 given to the fewest players
-    they can, those at tables of 3 to the most.
+    """Repeat meetings that cannot be avoided, by counting: a player meets 3 others a
+    round at a table of 4 (4 at a table of 5, 2 at a table of 3), and each meeting
+    beyond the ``players - 1`` others is a repeat, which both players count. The seats
+    at tables of 5 spread as evenly as they go, those at tables of 3 given to whoever
+    meets most: the fewest repeats the counting allows.
 
-    >>> lower_bound(12, 4), lower_bound(16, 5), lower_bound(16, 6)
-    (6, 0, 24)
+    >>> lower_bound(12, 4), lower_bound(16, 5), lower_bound(16, 6), lower_bound(39, 11)
+    (6, 0, 24, 0)
     """
     sizes = table_sizes(players, Prefer.FIVE)
-    meets = [0] * players
-    for r in range(rounds):
-        seat = r * sum(sizes) % players  # a different block of players each round
-        for size in sizes:
-            for _ in range(size):
-                meets[seat % players] += size - 1
-                seat += 1
+    meets = [3 * rounds] * players
+    for seat in range(rounds * 5 * sizes.count(5)):
+        meets[seat % players] += 1
+    for seat in range(rounds * 3 * sizes.count(3)):
+        meets[seat % players] -= 1
     return (sum(max(0, m - (players - 1)) for m in meets) + 1) // 2
 
 
@@ -115,6 +126,54 @@ def tournament(players: int, rounds: int, seed: int = SEED) -> tuple[int, float]
         done.append(draw(ids, Prefer.FIVE, seed * 100 + r, done, rounds))
         slowest = max(slowest, time.perf_counter() - start)
     return repeat_pairs(done), slowest
+
+
+LARGE = (101, 203, 399, 400)
+"""Large fields timed round by round: 399 players sit three tables of 5."""
+
+LARGE_ROUNDS = 5
+
+
+def large_tournament(players: int, rounds: int = LARGE_ROUNDS) -> dict[str, float]:
+    """The draws of a large tournament, timed: each round as one process draws them in
+    turn (``drawn``: round 2 plans, the next ones follow the plan); each round again
+    with every plan forgotten, as a worker that did not draw the round before does
+    (``planned_again``); and the round after one whose tables were changed by hand,
+    plans forgotten (``changed_by_hand``: the planned rounds no longer fit, so the
+    draw plans twice). The slowest of each, in seconds, and the repeat meetings."""
+    ids = list(range(players))
+    done: list[list[list[int]]] = []
+    slowest = {"drawn": 0.0, "planned_again": 0.0, "changed_by_hand": 0.0}
+    clear_cache()
+    for r in range(1, rounds + 1):
+        start = time.perf_counter()
+        tables = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
+        slowest["drawn"] = max(slowest["drawn"], time.perf_counter() - start)
+        clear_cache()
+        start = time.perf_counter()
+        again = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
+        slowest["planned_again"] = max(slowest["planned_again"], time.perf_counter() - start)
+        assert again == tables, "a draw planned again must give the same tables"
+        done.append(tables)
+    changed = [done[0], swap(done[1], done[1][0][0], done[1][1][0])]
+    clear_cache()
+    start = time.perf_counter()
+    draw(ids, Prefer.FIVE, SEED * 100 + 3, changed, rounds)
+    slowest["changed_by_hand"] = time.perf_counter() - start
+    return {**slowest, "repeats": repeat_pairs(done)}
+
+
+def large_table(results: dict[int, dict[str, float]]) -> str:
+    lines = [
+        f"players  slowest round (s), {LARGE_ROUNDS} rounds: drawn  planned again  "
+        "after a change by hand  repeats"
+    ]
+    for players, figures in results.items():
+        lines.append(
+            f"{players:>7}  {figures['drawn']:>33.2f}  {figures['planned_again']:>13.2f}  "
+            f"{figures['changed_by_hand']:>22.2f}  {figures['repeats']:>7.0f}"
+        )
+    return "\n".join(lines)
 
 
 def cells() -> list[tuple[int, int]]:
@@ -156,7 +215,21 @@ def schedules(ctx: Context) -> None:
     put.add("draw_schedules_repeats_total", sum(o for o, _ in results.values()),
             note=f"today: {sum(TODAY[n][r - 4] for n, r in results)}")  # fmt: skip
     put.below("draw_schedules_slowest_round_s", slowest, 5)
+    large = {players: large_tournament(players) for players in LARGE}
+    print("\n" + large_table(large), flush=True)
+    worst = max(max(f["drawn"], f["planned_again"], f["changed_by_hand"]) for f in large.values())
+    put.below("draw_large_slowest_round_s", worst, 5,
+              note=f"{', '.join(map(str, LARGE))} players, {LARGE_ROUNDS} rounds, plans forgotten "
+              "or tables changed by hand")  # fmt: skip
+    drawn_400 = large[400]
+    put.below(
+        "draw_400_players_slowest_round_s",
+        max(drawn_400["drawn"], drawn_400["planned_again"]),
+        2,
+        note="every round of a 400-player tournament, as drawn and planned again",
+    )
 
 
 if __name__ == "__main__":
     print(table(run_all()))
+    print(large_table({players: large_tournament(players) for players in LARGE}))
