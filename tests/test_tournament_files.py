@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
 
 from flask import Flask
@@ -182,3 +183,17 @@ def test_tied_players_are_listed_a_to_z_accents_and_all() -> None:
     tied = [RoundResult(name, 1, -86) for name in ("Valérie", "Élise", "Denis", "zoé")]
     assert [s.player for s in rank(tied)] == ["Denis", "Élise", "Valérie", "zoé"]
     assert {s.rank for s in rank(tied)} == {1}
+
+
+def test_every_form_of_the_dashboard_carries_a_working_csrf_token(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=1)
+    app.config["WTF_CSRF_ENABLED"] = True  # on from here, as on a real server
+    page = client.get(f"/o/{organiser}").get_data(as_text=True)
+    tokens = re.findall(r'name="csrf_token" value="([^"]*)"', page)
+    assert len(tokens) > 8 and all(tokens) and len(set(tokens)) == 1
+    form = re.search(r'action="(/o/[^"]+/check-in)"', page)
+    assert form is not None
+    assert client.post(form.group(1)).status_code == 400  # no token: refused
+    assert client.post(form.group(1), data={"csrf_token": tokens[0]}).status_code == 302
