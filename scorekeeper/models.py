@@ -67,8 +67,11 @@ LICENCE_LENGTH = 20
 
 
 def new_token() -> str:
-    """An unguessable link token."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """An unguessable link token. Never one starting with a dash, which a command line
+    (``flask export-csv <link>``) would read as an option."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith("-"):
+        pass
+    return token
 
 
 def utcnow() -> datetime:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.links import _Redacted, redact
-from scorekeeper.models import Club, Deal, Player, Sheet
+from scorekeeper.models import Club, Deal, Player, Sheet, new_token
 
 from .conftest import deal_data, start_evening
 
@@ -109,3 +109,11 @@ def test_the_development_servers_log_keeps_no_link() -> None:
     assert _Redacted().filter(record)
     assert "Zc6NfMp" not in record.getMessage() and "/o/<link>" in record.getMessage()
     assert redact("/c/AbCdEfGhIjKlMnOp/ranking") == "/c/<link>/ranking"
+
+
+def test_a_token_never_starts_with_a_dash_that_a_command_line_reads_as_an_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn = iter(["-Pq3", "-x", "Pq3"])
+    monkeypatch.setattr("scorekeeper.models.secrets.token_urlsafe", lambda _: next(drawn))
+    assert new_token() == "Pq3"
