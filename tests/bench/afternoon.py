@@ -35,7 +35,7 @@ from urllib.parse import urlencode
 from scorekeeper.sheets.rotation import TableMode
 
 from .common import percentile
-from .data import random_entry
+from .data import form_fields, random_entry
 
 POLL_SECONDS = 5.0
 """``live.js``: ``setInterval(check, 5000)``."""
@@ -304,23 +304,7 @@ async def scorer(host: str, port: int, tally: Tally, table: Table, stop: float, 
 
 def deal_fields(rng: random.Random, table: Table) -> dict[str, str]:
     entry = random_entry(rng, table.seating, table.seating[0], TableMode.FOUR, passed=0)
-    assert entry.contract is not None and entry.points is not None
-    points = entry.points
-    fields = {
-        "taker": entry.taker or "",
-        "contract": entry.contract.value,
-        "oudlers": str(entry.oudlers),
-        "points": str(points.numerator) if points.denominator == 1 else f"{float(points):.1f}",
-        "points_side": "attack",
-        "petit_au_bout": entry.petit_au_bout.value if entry.petit_au_bout else "",
-        "chelem_outcome": entry.chelem.outcome.value,
-        "save": "1",
-    }
-    if entry.chelem.announced:
-        fields["chelem_announced"] = "y"
-    for poignee in entry.poignees:
-        fields[f"poignee_{entry.seated.index(poignee.player)}"] = poignee.size.value
-    return fields
+    return form_fields(entry)
 
 
 async def dashboard(host: str, port: int, tally: Tally, organiser: str, stop: float) -> None:

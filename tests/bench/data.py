@@ -217,3 +217,30 @@ def play_sheet(sheet: Sheet, rng: random.Random, count: int) -> None:
         entry = random_entry(rng, seating, dealer, sheet.mode, rules)
         store.add_deal(sheet, entry, score_entry(entry, rules))
         dealer = next_dealer(seating, dealer)
+
+
+def form_fields(entry: Entry) -> dict[str, str]:
+    """What a phone sends for ``entry`` at a table of 4, as the deal form names it."""
+    if entry.contract is None:
+        return {"passed": "1"}
+    fields = {
+        "taker": entry.taker or "",
+        "contract": entry.contract.value,
+        "oudlers": str(entry.oudlers),
+        "points": _points_text(entry),
+        "points_side": "attack",
+        "petit_au_bout": entry.petit_au_bout.value if entry.petit_au_bout else "",
+        "chelem_outcome": entry.chelem.outcome.value,
+        "save": "1",
+    }
+    if entry.chelem.announced:
+        fields["chelem_announced"] = "y"
+    for poignee in entry.poignees:
+        fields[f"poignee_{entry.seated.index(poignee.player)}"] = poignee.size.value
+    return fields
+
+
+def _points_text(entry: Entry) -> str:
+    points = entry.points
+    assert points is not None
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):.1f}"

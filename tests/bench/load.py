@@ -39,7 +39,6 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
-from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode
 
 from . import afternoon
@@ -57,7 +56,7 @@ from .common import (
     upgrade,
 )
 from .context import Context
-from .data import add_club, add_tournament, random_entry, start_next_round
+from .data import add_club, add_tournament, form_fields, random_entry, start_next_round
 
 TABLES = 100
 """The afternoon: 100 tables of 4, 400 phones."""
@@ -524,7 +523,7 @@ def _phone(
                     tally.errors.append("the deal form closed before the last deal")
                     return
             entry = random_entry(rng, table.seating, table.seating[0], TableMode.FOUR)
-            status, location, _ = phone.request("post", form_path, hidden | _fields(entry))
+            status, location, _ = phone.request("post", form_path, hidden | form_fields(entry))
             if status != 302 or not location.endswith(form_path):
                 tally.errors.append(f"POST deal: {status} → {location or 'no redirect'}")
                 hidden = None
@@ -559,30 +558,3 @@ def _open_form(phone: _Phone, path: str) -> dict[str, str] | None:
     if "csrf_token" not in parser.hidden or not parser.hidden.get("once"):
         raise ValueError("the deal form has no CSRF token or one-time key")
     return parser.hidden
-
-
-def _fields(entry: Entry) -> dict[str, str]:
-    """What a phone sends for ``entry`` at a table of 4, as the deal form names it."""
-    if entry.contract is None:
-        return {"passed": "1"}
-    fields = {
-        "taker": entry.taker or "",
-        "contract": entry.contract.value,
-        "oudlers": str(entry.oudlers),
-        "points": _points(entry),
-        "points_side": "attack",
-        "petit_au_bout": entry.petit_au_bout.value if entry.petit_au_bout else "",
-        "chelem_outcome": entry.chelem.outcome.value,
-        "save": "1",
-    }
-    if entry.chelem.announced:
-        fields["chelem_announced"] = "y"
-    for poignee in entry.poignees:
-        fields[f"poignee_{entry.seated.index(poignee.player)}"] = poignee.size.value
-    return fields
-
-
-def _points(entry: Entry) -> str:
-    points = entry.points
-    assert points is not None
-    return str(points.numerator) if points.denominator == 1 else f"{float(points):.1f}"
