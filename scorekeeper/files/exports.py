@@ -16,7 +16,7 @@ from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry
-from scorekeeper.tournaments.reads import standings
+from scorekeeper.tournaments.reads import licences, standings
 
 
 def sheet_csv(sheet: Sheet, semicolon: bool) -> str:
@@ -52,14 +52,14 @@ def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
     """A tournament's ranking: rank, player, total, the tie-breaks, each round, and the
     licence last, so that files read by position before licences existed still read."""
     rounds = range(1, len(tournament.round_list) + 1)
-    licences = {e.player.name: e.player.licence for e in tournament.entrants}
+    licence = licences(tournament)
     out, writer = _csv_out(semicolon)
     writer.writerow(["rank", "player", "total", "best_round", "lost_as_taker"]
                     + [f"round_{n}" for n in rounds] + ["licence"])  # fmt: skip
     for s in standings(tournament):
         writer.writerow([s.rank, escape_cell(s.player), s.total, s.best_round, s.lost_as_taker]
                         + [s.rounds.get(n, "") for n in rounds]
-                        + [escape_cell(licences.get(s.player, ""))])  # fmt: skip
+                        + [escape_cell(licence.get(s.player, ""))])  # fmt: skip
     return _text(out, semicolon)
 
 

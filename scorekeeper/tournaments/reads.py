@@ -124,14 +124,6 @@ def round_of(sheet: Sheet) -> Round | None:
     ).first()
 
 
-def withdrawn_at(sheet: Sheet) -> list[str]:
-    """The players of a table's sheet who have withdrawn from the tournament."""
-    if sheet.tournament is None:
-        return []
-    gone = {e.player_id for e in sheet.tournament.entrants if e.withdrawn}
-    return [seat.player.name for seat in sheet.seats if seat.player_id in gone]
-
-
 def corrections(tournament: Tournament) -> list[Correction]:
     return list(
         db.session.scalars(
