@@ -211,3 +211,70 @@ def test_every_statistics_page_fits_360_px_in_french_and_english(
                 page.wait_for_timeout(100)
                 page.screenshot(path=str(SHOTS / f"{name}-{lang}-{width}.png"), full_page=True)
     watch.check()
+
+
+def _luminance(rgb: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", rgb)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(one: str, other: str) -> float:
+    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_statistics_in_the_dark_in_french_at_360_px(
+    page: Page, live_app: Flask, live_server: str, watch: Watch
+) -> None:
+    club, _big = season(live_app)
+    with live_app.app_context():
+        bart = db.session.scalars(db.select(Player).where(Player.name == "Bartholomée")).one().id
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{live_server}/lang/fr")
+
+    # A player's figures: dark cards whose words and numbers read as well as the page's.
+    page.goto(f"{live_server}/c/{club}/players/{bart}")
+    for cell in ("dl.figures dt", "dl.figures dd"):
+        colours = page.locator(cell).first.evaluate(
+            "e => [getComputedStyle(e).color,"
+            " getComputedStyle(e.closest('div')).backgroundColor]"
+        )
+        assert _luminance(colours[1]) < 0.05, f"{cell} sits on a light card: {colours}"
+        assert _contrast(*colours) >= 4.5, f"{cell} is hard to read in the dark: {colours}"
+    # The charts' inks (black line, dark axis words) are drawn for paper: they keep it.
+    papers = page.locator("svg.chart").evaluate_all(
+        "charts => charts.map(c => getComputedStyle(c).backgroundColor)"
+    )
+    assert papers and all(_luminance(paper) > 0.8 for paper in papers), papers
+
+    # The ranking: no name is broken over two lines to make room for the headers.
+    page.goto(f"{live_server}/c/{club}/ranking")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    lines = page.locator("table.ranking tbody th a").evaluate_all(
+        "links => links.map(a => [a.textContent, a.getClientRects().length])"
+    )
+    assert len(lines) == 6 and all(count == 1 for _name, count in lines), lines
+    # Nor is a header broken mid-word: a line ends at a space or at a hyphen it shows.
+    broken = page.locator("table.ranking thead th").evaluate_all(MID_WORD_BREAKS)
+    assert broken == [], f"headers broken mid-word: {broken}"
+    watch.check()
+
+
+MID_WORD_BREAKS = """cells => cells.flatMap(cell => {
+  const text = cell.firstChild, range = document.createRange(), found = [];
+  if (!text || text.nodeType !== Node.TEXT_NODE) return found;
+  let bottom = null;
+  for (let i = 0; i < text.length; i++) {
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    const rect = range.getBoundingClientRect();
+    if (!rect.height) continue;
+    // By the bottom: the first letter of a line can span from the line before.
+    if (bottom !== null && rect.bottom > bottom + 2 && !' \\u00ad-'.includes(text.data[i - 1]))
+      found.push(text.data);
+    bottom = rect.bottom;
+  }
+  return found;
+})"""
