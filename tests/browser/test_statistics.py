@@ -239,8 +239,7 @@ def test_statistics_in_the_dark_in_french_at_360_px(
     page.goto(f"{live_server}/c/{club}/players/{bart}")
     for cell in ("dl.figures dt", "dl.figures dd"):
         colours = page.locator(cell).first.evaluate(
-            "e => [getComputedStyle(e).color,"
-            " getComputedStyle(e.closest('div')).backgroundColor]"
+            "e => [getComputedStyle(e).color, getComputedStyle(e.closest('div')).backgroundColor]"
         )
         assert _luminance(colours[1]) < 0.05, f"{cell} sits on a light card: {colours}"
         assert _contrast(*colours) >= 4.5, f"{cell} is hard to read in the dark: {colours}"
