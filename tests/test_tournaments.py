@@ -334,3 +334,15 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
         assert standings[0].total == max(s.total for s in standings)
     page = client.get(f"/o/{organiser}/ranking", headers=EN).get_data(as_text=True)
     assert page.count("<tr><td>") == 400
+
+
+def test_a_french_colon_has_its_space_before_it(client: FlaskClient) -> None:
+    # "Table 1 : Anne, …" in French (a no-break space, never alone at a line's start),
+    # "Table 1: Anne, …" in English: the colon after a label is a word of the language.
+    club = client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
+    organiser = start_tournament(client, club, players=8, rounds=2, start=False)
+    french = client.get(f"/o/{organiser}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert re.search(r"<strong>Table 1</strong>\u00a0: \w", french)
+    client.get("/lang/en")
+    english = client.get(f"/o/{organiser}").get_data(as_text=True)
+    assert re.search(r"<strong>Table 1</strong>: \w", english)
