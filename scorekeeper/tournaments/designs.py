@@ -133,33 +133,17 @@ def cyclic_design_32() -> Schedule:
 
 
 def transversal_design(order: int) -> Schedule:
-    """The resolvable transversal design of ``order`` 5, 8 or 11: ``4 × order`` players in
-    ``order`` rounds, four columns of ``order`` players who never meet, the others once.
+    """The resolvable transversal design of prime ``order`` 5 or 11: ``4 × order`` players
+    in ``order`` rounds, four columns of ``order`` players who never meet, the others once.
 
     Player ``i × order + x`` is ``x`` of column ``i``; in round ``b``, table ``a`` seats
-    ``x = λ_i a + b`` of each column ``i``, over the field of ``order`` elements.
+    ``x = (i + 1) a + b`` of each column ``i``, modulo ``order``.
 
     >>> transversal_design(5)[0][1]
     [1, 7, 13, 19]
     """
-
-    def times(a: int, b: int) -> int:
-        if order != 8:
-            return a * b % order
-        product = 0
-        for bit in range(3):  # GF(8) as polynomials over GF(2) modulo x³ + x + 1
-            if b >> bit & 1:
-                product ^= a << bit
-        for bit in (4, 3):
-            if product >> bit & 1:
-                product ^= 0b1011 << (bit - 3)
-        return product
-
-    def plus(a: int, b: int) -> int:
-        return a ^ b if order == 8 else (a + b) % order
-
     return [
-        [[i * order + plus(times(i + 1, a), b) for i in range(4)] for a in range(order)]
+        [[i * order + ((i + 1) * a + b) % order for i in range(4)] for a in range(order)]
         for b in range(order)
     ]
 
