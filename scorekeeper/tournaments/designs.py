@@ -5,9 +5,10 @@ of 4 without any two of them meeting twice (OEIS A107431). Each round a player
 meets 3 others, so ``(n - 1) // 3`` rounds at most. For 16, 28 and 40 players
 (4 mod 12) a *resolvable design* reaches it, every pair meeting exactly once;
 for 24, 36 and 48 a resolvable group divisible design does (every pair but
-those of 8, 12 or 16 threes); 20, 32 and 44 players get a resolvable
-transversal design (5, 8 and 11 rounds). All are built here by explicit
-construction; longer tournaments and other counts are left to the search of
+those of 8, 12 or 16 threes), and for 32 one found by computer (every pair but
+those of 16 twos: 10 rounds); 20 and 44 players get a resolvable transversal
+design (5 and 11 rounds). All are built here by explicit construction; longer
+tournaments and other counts are left to the search of
 :mod:`scorekeeper.tournaments.schedule`, which starts from these rounds.
 
 A schedule is a list of rounds, a round a list of tables, a table a list of
@@ -16,7 +17,7 @@ table 1, 4–7 at table 2, and so on, so that the schedule can be laid over any
 drawn first round.
 
 >>> [len(known_schedule(n) or []) for n in (16, 20, 24, 28, 32, 36, 40, 44, 48, 52)]
-[5, 5, 7, 9, 8, 11, 13, 11, 15, 0]
+[5, 5, 7, 9, 10, 11, 13, 11, 15, 0]
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ KNOWN_MAXIMUM = {12: 1, 16: 5, 20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13, 48: 
 """The most rounds without a repeat meeting known possible, by players at tables of 4
 (the social golfer tables; 44 players: 11 here, 14 at most). 12 players can play one
 round only: any table of a second round holds two players of one table of the first.
-All but 32 are built here: its 10 rounds (Alejandro Aguado's explicit solution, 2004)
-are not (its table was not at hand), and the draw's search reaches 9. A search for
-one invariant under Z_10 (players Z_10 × 3 and two more) found none."""
+All are built here, 32's 10 rounds (Alejandro Aguado found some in 2004) by
+:func:`cyclic_design_32`: a schedule invariant under Z_8 that a SAT solver found (one
+invariant under Z_10, players Z_10 × 3 and two more, was searched for in vain)."""
 
 # GF(4) as 0, 1, w, w + 1 written 0, 1, 2, 3: addition is exclusive or.
 _GF4_TIMES = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
@@ -54,7 +55,20 @@ _DIFFERENCE_FAMILIES: dict[int, tuple[int, int, list[list[tuple[int, int]]]]] = 
                  [(1, 0), (4, 1), (13, 1), (6, 2)], [(7, 0), (8, 1), (11, 1), (12, 1)]]),
 }  # fmt: skip
 
-_TRANSVERSAL_ORDERS = {20: 5, 32: 8, 44: 11}
+# 32 players as Z_8 × {0, 1, 2, 3}: every pair meets once but the 16 pairs (x, i) and
+# (x, i + 2) (a resolvable 4-GDD of type 2^16). Each entry is a step s and base tables:
+# their images under x -> x + s (and its multiples) and i -> i + 2 make one round, and
+# adding 0, ..., s - 1 to every x gives s rounds: 4 + 4 + 2. Found by a SAT solver
+# (CaDiCaL, through python-sat) asked for a schedule invariant under these maps; the
+# tests check it.
+_Z8_ROUNDS: list[tuple[int, list[list[tuple[int, int]]]]] = [
+    (4, [[(0, 0), (4, 1), (5, 1), (3, 3)], [(1, 0), (2, 1), (2, 2), (3, 2)]]),
+    (4, [[(0, 0), (3, 2), (2, 3), (5, 3)], [(2, 0), (5, 0), (0, 1), (3, 3)]]),
+    (2, [[(0, 0), (2, 0), (4, 0), (6, 0)], [(0, 1), (2, 1), (4, 1), (6, 1)],
+         [(1, 0), (1, 1), (5, 2), (5, 3)]]),
+]  # fmt: skip
+
+_TRANSVERSAL_ORDERS = {20: 5, 44: 11}
 """Players whose best schedule here is a resolvable transversal design of that order."""
 
 
@@ -97,34 +111,39 @@ def difference_design(players: int) -> Schedule:
     return [[[point(x, i, shift) for x, i in block] for block in first] for shift in range(q)]
 
 
+def cyclic_design_32() -> Schedule:
+    """The 10 rounds of 32 players from :data:`_Z8_ROUNDS`: player ``8i + x`` is ``(x, i)``.
+
+    >>> cyclic_design_32()[8][:3]
+    [[0, 2, 4, 6], [1, 9, 21, 29], [3, 11, 23, 31]]
+    """
+    rounds: Schedule = []
+    for step, bases in _Z8_ROUNDS:
+        tables = sorted(
+            {
+                tuple(sorted(8 * ((i + swap) % 4) + (x + shift) % 8 for x, i in base))
+                for base in bases
+                for shift in range(0, 8, step)
+                for swap in (0, 2)
+            }
+        )
+        for k in range(step):
+            rounds.append([[8 * (p // 8) + (p + k) % 8 for p in table] for table in tables])
+    return rounds
+
+
 def transversal_design(order: int) -> Schedule:
-    """The resolvable transversal design of ``order`` 5, 8 or 11: ``4 × order`` players in
-    ``order`` rounds, four columns of ``order`` players who never meet, the others once.
+    """The resolvable transversal design of prime ``order`` 5 or 11: ``4 × order`` players
+    in ``order`` rounds, four columns of ``order`` players who never meet, the others once.
 
     Player ``i × order + x`` is ``x`` of column ``i``; in round ``b``, table ``a`` seats
-    ``x = λ_i a + b`` of each column ``i``, over the field of ``order`` elements.
+    ``x = (i + 1) a + b`` of each column ``i``, modulo ``order``.
 
     >>> transversal_design(5)[0][1]
     [1, 7, 13, 19]
     """
-
-    def times(a: int, b: int) -> int:
-        if order != 8:
-            return a * b % order
-        product = 0
-        for bit in range(3):  # GF(8) as polynomials over GF(2) modulo x³ + x + 1
-            if b >> bit & 1:
-                product ^= a << bit
-        for bit in (4, 3):
-            if product >> bit & 1:
-                product ^= 0b1011 << (bit - 3)
-        return product
-
-    def plus(a: int, b: int) -> int:
-        return a ^ b if order == 8 else (a + b) % order
-
     return [
-        [[i * order + plus(times(i + 1, a), b) for i in range(4)] for a in range(order)]
+        [[i * order + ((i + 1) * a + b) % order for i in range(4)] for a in range(order)]
         for b in range(order)
     ]
 
@@ -139,6 +158,8 @@ def known_schedule(players: int) -> Schedule | None:
     """
     if players == 16:
         rounds = affine_plane_16()
+    elif players == 32:
+        rounds = cyclic_design_32()
     elif players in _DIFFERENCE_FAMILIES:
         rounds = difference_design(players)
     elif players in _TRANSVERSAL_ORDERS:
