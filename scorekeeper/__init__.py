@@ -25,7 +25,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import config, i18n
 from scorekeeper.config import ROOT, database_url
-from scorekeeper.db import db, sqlite_pragmas
+from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
 __all__ = ["client_address", "create_app", "database_url"]
 
@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             busy_ms = app.config["SQLITE_BUSY_TIMEOUT_MS"]
             event.listen(db.engine, "connect", partial(sqlite_pragmas, busy_ms=busy_ms))
+    one_snapshot_per_page(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)

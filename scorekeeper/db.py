@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Generic, TypeVar
 
+from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, String
 from sqlalchemy.engine import Dialect
@@ -59,3 +60,25 @@ def sqlite_pragmas(connection: Any, _: Any, busy_ms: int = 5000) -> None:
     cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def one_snapshot_per_page(app: Flask) -> None:
+    """A page (a GET) reads one snapshot of the database: its totals and its rows are of
+    the same moment, even when a deal lands between two of its queries.
+
+    PostgreSQL's default (READ COMMITTED) gives each query its own snapshot; REPEATABLE
+    READ gives the whole transaction the first one's. Python's SQLite driver begins a
+    transaction only before a write, so each read stands alone; an explicit BEGIN makes
+    them one read transaction, which in WAL mode sees one snapshot and never blocks a
+    writer. Pages write nothing, so neither makes a write wait or fail; writes (POSTs)
+    keep the defaults and the sheet's row lock (:func:`scorekeeper.sheets.store.lock`)."""
+
+    def snapshot() -> None:
+        if request.method not in ("GET", "HEAD") or request.endpoint == "static":
+            return
+        if db.engine.dialect.name == "postgresql":
+            db.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        elif db.engine.dialect.name == "sqlite":
+            db.session.connection().exec_driver_sql("BEGIN")
+
+    app.before_request_funcs.setdefault(None, []).insert(0, snapshot)  # before any read
