@@ -330,6 +330,25 @@ class _Tabu:
                     found.append((b, before[a]))
         return found
 
+    def _after(self, r: int, s: int, a: int, b: int) -> int:
+        """What the swap of ``a`` and ``b`` in round ``r`` changes in the price of their
+        swap in round ``s``: the meetings of each with the other's table-mates of round
+        ``r`` who sit at one of their two tables of round ``s``."""
+        tables, seats = self.members[r], self.table_of[r]
+        change_a = dict.fromkeys(tables[seats[b]], 1) | dict.fromkeys(tables[seats[a]], -1)
+        del change_a[a], change_a[b]
+        sq, met_a, met_b = self.square, self.met[a], self.met[b]
+        ta, tb = self.table_of[s][a], self.table_of[s][b]
+        total = 0
+        for t, sign in ((tb, 1), (ta, -1)):  # a comes to tb, leaves ta; b the other way
+            for q in self.members[s][t]:
+                c = change_a.get(q, 0)
+                if c:
+                    ma, mb, own_a = met_a[q], met_b[q], t == ta
+                    total += sign * (sq[ma - own_a + c] - sq[ma - own_a])
+                    total -= sign * (sq[mb - (not own_a) - c] - sq[mb - (not own_a)])
+        return total
+
     def _in_conflict(self, r: int) -> bool:
         """Whether somebody in round ``r`` meets someone again."""
         return any(row[t] for row, t in zip(self.pull[r], self.table_of[r], strict=True))
@@ -413,7 +432,7 @@ class _Tabu:
         """The least cost a move of round ``r`` adds, when not more than ``bound``, and the
         moves that add it: a swap of one player in conflict with another, at a table of
         the same kind (tables of 4, or tables of 5 or 3) or in an exchange that keeps
-        the rule (:meth:`_exchanges`, its swap back priced as if alone); not back to a
+        the rule (:meth:`_exchanges`, its swap back priced too); not back to a
         table they left lately (unless the plan becomes the best found). Each move is
         the round, the two players and the round of the swap back (-1: none). And how
         many swaps were priced."""
@@ -452,9 +471,11 @@ class _Tabu:
                 for b, back in self._exchanges(r, a) if across != fixed else ():
                     # ... in an exchange that keeps the rule.
                     d = across[table_of[b]] + come[b] - square2[met[a][b]]
-                    deltas[b] = d + (self._price(back, a, b) if back >= 0 else 0)
+                    if back >= 0:
+                        d += self._price(back, a, b) + self._after(r, back, a, b)
+                    deltas[b] = d
                     back_of[b] = back
-                    priced += 4
+                    priced += 12
                 priced += n
                 low = min(deltas)
                 if low > best or low >= _NEVER // 2:
