@@ -14,12 +14,12 @@ from scorekeeper.db import db
 from scorekeeper.models import (
     Correction,
     Deal,
-    DealScore,
     Entrant,
     Player,
     Round,
     RoundState,
     Sheet,
+    SheetTotal,
     Tournament,
 )
 from scorekeeper.scoring import TARGETS
@@ -146,11 +146,10 @@ def standings(tournament: Tournament) -> list[Standing]:
         ).all()
     )
     totals = db.session.execute(
-        select(DealScore.player_id, Sheet.round_number, func.sum(DealScore.points))
-        .join(Deal, DealScore.deal_id == Deal.id)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
+        select(SheetTotal.player_id, Sheet.round_number, func.sum(SheetTotal.points))
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
         .where(Sheet.tournament_id == tournament.id)
-        .group_by(DealScore.player_id, Sheet.round_number)
+        .group_by(SheetTotal.player_id, Sheet.round_number)
     ).all()
     taken = db.session.execute(
         select(Deal.taker_id, Deal.oudlers, Deal.points_half)
