@@ -530,7 +530,8 @@ def test_a_small_tournament(
     expect(organiser.locator("main")).to_contain_text(f"seed {SEED}")
     expect(organiser.locator("main")).to_contain_text("deals per round: one per seat")
 
-    # The players, all here.
+    # The players, all here: on their own page, linked from the dashboard.
+    boss.tap(organiser.get_by_role("link", name="Register players, check them in"))
     organiser.get_by_label("Players, one per line").fill("\n".join(PLAYERS))
     expect(organiser.get_by_label("They are here (checked in)")).to_be_checked()
     boss.tap(organiser.get_by_role("button", name="Register"))
@@ -539,6 +540,8 @@ def test_a_small_tournament(
         expect(organiser.get_by_role("button", name=f"{name} is here")).to_have_attribute(
             "aria-pressed", "true"
         )
+    boss.tap(organiser.get_by_role("link", name="Back to the tournament"))
+    expect(organiser.get_by_role("heading", name="Players (9)")).to_be_visible()
     ranking_link = organiser.get_by_role("link", name="Live ranking (public link)")
     public = base + str(ranking_link.get_attribute("href"))
     assert re.fullmatch(r".*/p/[^/]+", public), public
