@@ -3,8 +3,8 @@
 The rule for who commits: a view calls one function here, then commits. Each
 function leaves the session ready to commit as one transaction (a deal, its
 scores and the sheet's totals together) and owns the sheet's ``version`` bump,
-which the other phones poll. :func:`save_deal` alone commits itself: it answers whether the deal is
-stored, once, and under which number.
+which the other phones poll. :func:`save_deal` alone commits itself: it answers
+whether the deal is stored, once, and under which number.
 
 Two phones never write one sheet at once: every write starts with :func:`lock`,
 an ``UPDATE`` of the sheet's row that the database holds until the commit
