@@ -47,9 +47,9 @@ POIGNEE = {"simple": 20, "double": 30, "triple": 40}
 
 
 def visit(page: Page, url: str) -> None:
-    """Open ``url``. The organiser's dashboard follows the tables and reloads itself when
-    one changes (``live.js``); a reload just as the test opens a page aborts that
-    navigation, so it is opened again."""
+    """Open ``url``. The organiser's dashboard and a table's ledger follow the tables and
+    reload themselves when one changes (``live.js``); a reload just as the test opens a
+    page aborts that navigation, so it is opened again."""
     for attempt in range(3):
         try:
             page.goto(url)
@@ -609,7 +609,7 @@ def test_a_small_tournament(
             # (49 → 55 points); the table signs again.
             sign(phone_four, four, R1_FOUR)
             assert four.scores(R1_FOUR) == dict(zip(four.names, R1_FOUR_BEFORE, strict=True))
-            phone_four.goto(f"{four.link}/deals/new")  # a signed sheet takes no deal
+            visit(phone_four, f"{four.link}/deals/new")  # a signed sheet takes no deal
             expect(phone_four).to_have_url(four.link)
             expect(flash(phone_four)).to_be_visible()
             shot(phone_four, artifacts, "signed-sheet-new-deal-phone")
@@ -632,7 +632,7 @@ def test_a_small_tournament(
             ).to_have_text("234")  # 3 × 78
             boss.tap(organiser.get_by_role("button", name="Save", exact=True))
             expect(flash(organiser)).to_contain_text("Deal 1 corrected.")
-            phone_four.goto(four.link)
+            visit(phone_four, four.link)
             check_ledger(phone_four, four, R1_FOUR_CORRECTED)
             sign(phone_four, four, R1_FOUR_CORRECTED)
             visit(organiser, dashboard)
@@ -651,7 +651,7 @@ def test_a_small_tournament(
         if number == 1:
             shot(phone_five, artifacts, "ledger-before-signing-phone")
             assert_fits(phone_five, "the table's ledger")
-            phone_five.goto(f"{five.link}/deals/new")  # a sixth deal is refused
+            visit(phone_five, f"{five.link}/deals/new")  # a sixth deal is refused
             expect(flash(phone_five)).to_contain_text("All 5 deals of this round are played")
             assert_fits(phone_five, "the ledger of a full table")
             sign(phone_five, five, R1_FIVE, artifacts)
