@@ -49,13 +49,14 @@ POIGNEE = {"simple": 20, "double": 30, "triple": 40}
 def visit(page: Page, url: str) -> None:
     """Open ``url``. The organiser's dashboard and a table's ledger follow the tables and
     reload themselves when one changes (``live.js``); a reload just as the test opens a
-    page aborts that navigation, so it is opened again."""
+    page aborts (or interrupts) that navigation, so it is opened again."""
     for attempt in range(3):
         try:
             page.goto(url)
             return
         except PlaywrightError as error:
-            if "ERR_ABORTED" not in str(error) or attempt == 2:
+            raced = "ERR_ABORTED" in str(error) or "interrupted by another navigation" in str(error)
+            if not raced or attempt == 2:
                 raise
 
 
