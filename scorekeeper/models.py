@@ -237,6 +237,21 @@ class DealScore(Model):
     deal: Mapped[Deal] = relationship(back_populates="scores")
 
 
+class SheetTotal(Model):
+    """A player's total on a sheet, and where the player first appears in it (deal
+    number × 100 + seat: the ledger's columns). The sum of the player's deal scores on the
+    sheet, kept by every write of its deals in the same transaction
+    (:mod:`scorekeeper.sheets.store`), so that a page reads a few rows instead of summing
+    every deal of a long evening."""
+
+    sheet_id: Mapped[int] = mapped_column(
+        ForeignKey("sheet.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    points: Mapped[int]
+    first_seen: Mapped[int]
+
+
 class Tournament(Model):
     """A club tournament: its settings, its rounds, and the organiser's and public links."""
 

@@ -15,11 +15,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
-from sqlalchemy import create_engine, event, make_url, text
+from sqlalchemy import create_engine, event, make_url, select, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, database_url
 from scorekeeper.db import db
+from scorekeeper.models import Deal, DealScore, SheetTotal
 
 # Tests never depend on how fast the machine is: on a busy CI machine, no deadline per
 # example and no complaint that examples come slowly.
@@ -112,6 +113,31 @@ def based_on(client: FlaskClient, url: str) -> dict[str, str]:
         if name and value:
             fields[name.group(1)] = value.group(1)
     return fields
+
+
+def kept_totals(app: Flask) -> dict[tuple[int, int], tuple[int, int]]:
+    """Every sheet's totals as the database keeps them: (sheet, player) → (points, first
+    appearance as deal number × 100 + seat)."""
+    with app.app_context():
+        rows = db.session.execute(
+            select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.points,
+                   SheetTotal.first_seen)
+        )  # fmt: skip
+        return {(sheet, player): (points, first) for sheet, player, points, first in rows}
+
+
+def summed_totals(app: Flask) -> dict[tuple[int, int], tuple[int, int]]:
+    """The same, summed here from every deal's scores: what :func:`kept_totals` must be."""
+    found: dict[tuple[int, int], tuple[int, int]] = {}
+    with app.app_context():
+        rows = db.session.execute(
+            select(Deal.sheet_id, Deal.number, DealScore.player_id, DealScore.position,
+                   DealScore.points).join(Deal, DealScore.deal_id == Deal.id)
+        )  # fmt: skip
+        for sheet, number, player, position, points in rows:
+            total, first = found.get((sheet, player), (0, number * 100 + position))
+            found[sheet, player] = (total + points, min(first, number * 100 + position))
+    return found
 
 
 SEATS = ("Alice", "Bob", "Chloé", "David", "Émile", "Fanny")

@@ -14,7 +14,15 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-from .conftest import based_on, database_uri, deal_data, start_evening, start_tournament
+from .conftest import (
+    based_on,
+    database_uri,
+    deal_data,
+    kept_totals,
+    start_evening,
+    start_tournament,
+    summed_totals,
+)
 
 APPS: list[Flask] = []
 
@@ -87,6 +95,9 @@ def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
     assert restored.exit_code == 0, restored.output
     second = target.test_cli_runner().invoke(args=["backup"])
     assert second.output == first.output
+    # The totals the database keeps are counted again from the scores, the same.
+    assert kept_totals(target) == summed_totals(target)
+    assert sorted(kept_totals(target).values()) == sorted(kept_totals(source).values())
     # The same link opens the same ledger.
     before = source.test_client().get(f"/e/{token}").get_data(as_text=True)
     after = target.test_client().get(f"/e/{token}").get_data(as_text=True)

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore
 
-from .conftest import based_on, deal_data, send, start_evening
+from .conftest import based_on, deal_data, kept_totals, send, start_evening, summed_totals
 
 EN = {"Accept-Language": "en"}
 JSON = {"Accept": "application/json", "Accept-Language": "en"}
@@ -190,4 +190,5 @@ def test_phones_saving_correcting_and_deleting_at_once_get_no_error_and_lose_not
         for deal_id, _, _ in deals:
             scores = select(DealScore.points).where(DealScore.deal_id == deal_id)
             assert sum(db.session.scalars(scores)) == 0
+    assert kept_totals(app) == summed_totals(app)  # the sheet's totals: every write counted
     assert len(acknowledged) == 6 * 8

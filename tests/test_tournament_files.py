@@ -51,7 +51,7 @@ def test_a_licence_and_a_club_follow_the_name_after_a_semicolon_or_a_tab(
         "Martin, Paul": ("987654", ""),  # a comma stays in the name
         "Zoé": ("", "Club de Nice"),
     }
-    page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    page = client.get(f"/o/{organiser}/players", headers=EN).get_data(as_text=True)
     assert "0123456 · TC Lyon" in page
     # Registering a known name again with a licence sets it; without one keeps it.
     client.post(f"/o/{organiser}/players", data={"names": "Zoé; 555\nAnne Martin"})
@@ -185,15 +185,17 @@ def test_tied_players_are_listed_a_to_z_accents_and_all() -> None:
     assert {s.rank for s in rank(tied)} == {1}
 
 
-def test_every_form_of_the_dashboard_carries_a_working_csrf_token(
+def test_every_form_of_the_dashboard_and_players_page_carries_a_working_csrf_token(
     app: Flask, client: FlaskClient
 ) -> None:
     organiser = start_tournament(client, new_club(client), players=8, rounds=1)
     app.config["WTF_CSRF_ENABLED"] = True  # on from here, as on a real server
-    page = client.get(f"/o/{organiser}").get_data(as_text=True)
-    tokens = re.findall(r'name="csrf_token" value="([^"]*)"', page)
+    dashboard, players = (
+        client.get(f"/o/{organiser}{page}").get_data(as_text=True) for page in ("", "/players")
+    )
+    tokens = re.findall(r'name="csrf_token" value="([^"]*)"', dashboard + players)
     assert len(tokens) > 8 and all(tokens) and len(set(tokens)) == 1
-    form = re.search(r'action="(/o/[^"]+/check-in)"', page)
+    form = re.search(r'action="(/o/[^"]+/check-in)"', players)
     assert form is not None
     assert client.post(form.group(1)).status_code == 400  # no token: refused
     assert client.post(form.group(1), data={"csrf_token": tokens[0]}).status_code == 302

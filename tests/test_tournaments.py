@@ -346,3 +346,40 @@ def test_a_french_colon_has_its_space_before_it(client: FlaskClient) -> None:
     client.get("/lang/en")
     english = client.get(f"/o/{organiser}").get_data(as_text=True)
     assert re.search(r"<strong>Table 1</strong>: \w", english)
+
+
+def test_the_players_have_their_own_page_and_the_dashboard_no_form_per_player(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=12, rounds=2)
+    dashboard = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert "/check-in" not in dashboard and "/withdraw" not in dashboard
+    assert f'href="/o/{organiser}/players"' in dashboard and "Players (12)" in dashboard
+    players = client.get(f"/o/{organiser}/players", headers=EN).get_data(as_text=True)
+    checks = re.findall(r'action="/o/[^/]+/players/(\d+)/check-in"', players)
+    assert len(checks) == 12 and len(re.findall(r"/withdraw\"", players)) == 12
+    # A player withdraws: back to that player's row, and the dashboard counts it.
+    answer = client.post(f"/o/{organiser}/players/{checks[0]}/withdraw")
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/o/{organiser}/players#p{checks[0]}"
+    assert "1 withdrawn" in client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
+    assert client.get("/o/not-a-tournament-token/players").status_code == 404
+
+
+def test_the_dashboard_poll_answers_304_until_a_table_changes(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=8, rounds=1)
+    page = client.get(f"/o/{organiser}").get_data(as_text=True)
+    etag = re.search(r'data-etag="([^"]+)"', page)
+    version = re.search(r'data-version="(\d+)"', page)
+    assert etag and version
+    tag = etag.group(1).replace("&#34;", '"')
+    poll = f"/o/{organiser}/version.json"
+    assert client.get(poll, headers={"If-None-Match": tag}).status_code == 304
+    (token, seating), _ = table_sheets(app)
+    play(client, token, seating, 1)
+    answer = client.get(poll, headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and answer.get_json()["version"] > int(version.group(1))
+    assert answer.headers["ETag"] != tag
+    assert client.get(poll, headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304

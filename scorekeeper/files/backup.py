@@ -2,8 +2,9 @@
 
 Everything is named by its natural key (club and sheet tokens, player names
 in their club), never by database ids, so a restore into another database
-gives back the same links, pages and totals. The document carries a format
-version: a newer app upgrades an older document before restoring it.
+gives back the same links, pages and totals (the totals the database keeps are
+counted again from the scores). The document carries a format version: a newer
+app upgrades an older document before restoring it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from scorekeeper.models import (
     TableSeat,
     Tournament,
 )
+from scorekeeper.sheets import totals
 from scorekeeper.sheets.stored import record_to_row, row_to_record
 
 FORMAT = "tarot-scorekeeper-backup"
@@ -323,4 +325,4 @@ def _restore_club(data: dict[str, Any]) -> None:
                 for i, (n, points, out) in enumerate(d["scores"])
             ]
             db.session.add(deal)
-    db.session.flush()
+    totals.recount(select(Sheet.id).where(Sheet.club_id == club.id))

@@ -15,7 +15,7 @@ from sqlalchemy import insert
 from scorekeeper.db import db
 from scorekeeper.models import Club, Deal, DealScore, Sheet, utcnow
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets import stored
+from scorekeeper.sheets import stored, totals
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.sheets.rotation import TableMode, mode_for
 from scorekeeper.sheets.store import club_players, create_evening
@@ -56,6 +56,7 @@ def import_evening(
         for row in stored.score_rows(entry, scores, ids)
     ]
     db.session.execute(insert(DealScore), scores)
+    totals.recount([sheet.id])
     sheet.version += 1
     return sheet
 

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import hmac
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TypeVarTuple
 
-from flask import has_request_context, request
 from flask_babel import gettext as _
 from sqlalchemy import BindParameter, Integer, Result, Select, bindparam, event, func, select
 from sqlalchemy import Row as Row_
 from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet
+from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet, SheetTotal
 from scorekeeper.sheets import stored
 from scorekeeper.sheets.ledger import Entry, Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
@@ -73,16 +70,9 @@ _LAST_SEATS = (  # the last deal's dealer and who sat at it
     )
     .order_by(DealScore.position)
 )
-_TOTALS = (  # each player's total, and where the player first appears (the columns)
-    select(
-        DealScore.player_id,
-        func.sum(DealScore.points),
-        func.min(Deal.number * 100 + DealScore.position),
-    )
-    .join(Deal)
-    .where(Deal.sheet_id == _SHEET)
-    .group_by(DealScore.player_id)
-)
+_TOTALS = select(  # each player's total, and where the player first appears (the columns)
+    SheetTotal.player_id, SheetTotal.points, SheetTotal.first_seen
+).where(SheetTotal.sheet_id == _SHEET)
 _WITHDRAWN = (
     select(Player.name)
     .join(Seat, Seat.player_id == Player.id)
@@ -266,15 +256,16 @@ def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
 
 
 def totals(sheet: Sheet) -> dict[str, int]:
-    """Each player's total so far, in one aggregate query; seated players first."""
+    """Each player's total so far, seated players first."""
     return _standing(sheet)[0]
 
 
 def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
-    """The totals (seated players first) and the player columns, from one aggregate query."""
+    """The totals (seated players first) and the player columns, from the sheet's kept
+    totals (:mod:`scorekeeper.sheets.totals`): one query of a row per player."""
     names = names_of(sheet)
     seating = seating_of(sheet)
-    rows = _scores_by_player(sheet)
+    rows = read(_TOTALS, sheet=sheet.id).all()
     result = dict.fromkeys(seating, 0)
     for player_id, points, _first in rows:
         result[names[player_id]] = int(points)
@@ -282,44 +273,6 @@ def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
     for name in seating:
         columns.setdefault(name)
     return result, list(columns)
-
-
-STANDINGS_KEPT = 512
-"""Sheets whose scores by player a process keeps, the latest read."""
-_standings: OrderedDict[tuple[int, str, int], list[tuple[int, int, int]]] = OrderedDict()
-_standings_lock = threading.Lock()
-
-
-def _scores_by_player(sheet: Sheet) -> list[tuple[int, int, int]]:
-    """Each player's total and first appearance (player id, points, deal × 100 + seat),
-    over every deal of the sheet. Kept for the sheet's version: every write of a deal
-    raises it (:func:`scorekeeper.sheets.store.lock`), so a version's scores never change.
-    Summing every deal is most of a long evening's ledger and deal form (4,000 rows for
-    1,000 deals), and between two deals the table's phones read the same sums again; a
-    new version, or another process, reads them anew. The key holds the edit token too:
-    a sheet id and version seen again after a restore are another sheet."""
-    key = (sheet.id, sheet.edit_token, sheet.version)
-    with _standings_lock:
-        found = _standings.get(key)
-        if found is not None:
-            _standings.move_to_end(key)
-            return found
-    found = [(int(p), int(s), int(f)) for p, s, f in read(_TOTALS, sheet=sheet.id)]
-    if not (has_request_context() and request.method in ("GET", "HEAD")):
-        # A write may be under way (its version raised, its deals not all written yet):
-        # what it reads is not kept. Pages are GETs; nothing is written on a GET.
-        return found
-    with _standings_lock:
-        _standings[key] = found
-        while len(_standings) > STANDINGS_KEPT:
-            _standings.popitem(last=False)
-    return found
-
-
-def forget_standings() -> None:
-    """Drop every kept sum (the benchmark's first view after a change)."""
-    with _standings_lock:
-        _standings.clear()
 
 
 def deal_count(sheet: Sheet) -> int:

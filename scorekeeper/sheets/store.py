@@ -1,10 +1,10 @@
 """Reading and writing sheets: every change to a sheet, its deals and its seating.
 
 The rule for who commits: a view calls one function here, then commits. Each
-function leaves the session ready to commit as one transaction (a deal and its
-scores together) and owns the sheet's ``version`` bump, which the other phones
-poll. :func:`save_deal` alone commits itself: it answers whether the deal is
-stored, once, and under which number.
+function leaves the session ready to commit as one transaction (a deal, its
+scores and the sheet's totals together) and owns the sheet's ``version`` bump,
+which the other phones poll. :func:`save_deal` alone commits itself: it answers
+whether the deal is stored, once, and under which number.
 
 Two phones never write one sheet at once: every write starts with :func:`lock`,
 an ``UPDATE`` of the sheet's row that the database holds until the commit
@@ -36,7 +36,7 @@ from scorekeeper.models import (
     new_token,
 )
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets import stored
+from scorekeeper.sheets import stored, totals
 from scorekeeper.sheets.ledger import Entry, Scored
 from scorekeeper.sheets.reads import (
     by_once_key,
@@ -138,6 +138,7 @@ def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
     deal = Deal(sheet_id=sheet.id, number=1 if last is None else last.number + 1)
     _fill(sheet, deal, entry, scored)
     db.session.add(deal)
+    totals.add(deal)
     return deal
 
 
@@ -179,6 +180,7 @@ def save_deal(
         _fill(sheet, deal, entry, scored)
         db.session.add(deal)
         try:
+            totals.add(deal)
             db.session.commit()
         except IntegrityError:  # only if the database let two writers in: try again
             db.session.rollback()
@@ -219,6 +221,7 @@ def replace_deal(
     db.session.flush()
     _fill(sheet, deal, entry, scored)
     deal.version += 1
+    totals.recount([sheet.id])
     return deal
 
 
@@ -247,6 +250,7 @@ def delete_deal(
     for moved in later:  # one by one, so the (sheet, number) key is never held twice
         moved.number -= 1
         db.session.flush()
+    totals.recount([sheet.id])
     return deal
 
 
@@ -278,7 +282,8 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
 
 
 def delete_evening(sheet: Sheet) -> None:
-    """Delete an evening: its seats, deals and scores go with it (the database cascades)."""
+    """Delete an evening: its seats, deals, scores and totals go with it (the database
+    cascades)."""
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 

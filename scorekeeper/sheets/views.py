@@ -9,7 +9,7 @@ Written once for every sheet: an evening's today, a tournament table's later.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -21,6 +21,7 @@ from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
 from scorekeeper.sheets import ledger_page, reads
 from scorekeeper.sheets.ledger import Scored, score_entry
+from scorekeeper.sheets.versions import version_answer, version_etag
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 
@@ -108,33 +109,12 @@ def sign(token: str) -> str | Response | tuple[str, int]:
 @bp.get("/e/<token>/version.json")
 def version(token: str) -> Response:
     """What the other phones at the table poll: the sheet changes, its version goes up."""
-    return _version(reads.version_by_token(well_formed(token)))
+    return version_answer(reads.version_by_token(well_formed(token)))
 
 
 @bp.get("/v/<token>/version.json")
 def view_version(token: str) -> Response:
-    return _version(reads.version_by_token(well_formed(token), view=True))
-
-
-def _version(number: int | None) -> Response:
-    """The sheet's version, tagged with it: a phone that sends the tag it holds
-    (``If-None-Match``) is answered ``304 Not Modified``, a few bytes and no JSON, while
-    nothing changed; that is nearly every poll of an afternoon."""
-    if number is None:
-        abort(404)
-    tag = version_etag(number)
-    if request.if_none_match.contains_weak(tag):
-        answer = Response(status=304)
-    else:
-        answer = jsonify(version=number)
-    answer.set_etag(tag)
-    return answer
-
-
-def version_etag(number: int) -> str:
-    """The tag of a sheet's version, unquoted (as werkzeug takes it); the ledger page
-    carries it quoted, for its script to send back."""
-    return f"v{number}"
+    return version_answer(reads.version_by_token(well_formed(token), view=True))
 
 
 @bp.get("/e/<token>/qr-<scope>.svg")

@@ -7,19 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
 from scorekeeper.models import (
     Correction,
     Deal,
-    DealScore,
     Entrant,
     Player,
     Round,
     RoundState,
+    Seat,
     Sheet,
+    SheetTotal,
     Tournament,
 )
 from scorekeeper.scoring import TARGETS
@@ -31,6 +32,20 @@ from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
 def present(tournament: Tournament) -> list[Entrant]:
     """Who plays the next round: checked in and not withdrawn."""
     return [e for e in tournament.entrants if e.checked_in and not e.withdrawn]
+
+
+def attendance(tournament: Tournament) -> tuple[int, int, int]:
+    """How many players are registered, present (checked in, not withdrawn) and withdrawn:
+    one query, no entrant loaded (the dashboard of a 400-player tournament)."""
+    here = and_(Entrant.checked_in, Entrant.withdrawn.is_(False))
+    registered, present, withdrawn = db.session.execute(
+        select(
+            func.count(Entrant.id),
+            func.coalesce(func.sum(case((here, 1), else_=0)), 0),
+            func.coalesce(func.sum(case((Entrant.withdrawn, 1), else_=0)), 0),
+        ).where(Entrant.tournament_id == tournament.id)
+    ).one()
+    return int(registered), int(present), int(withdrawn)
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -88,9 +103,14 @@ def expected_deals(tournament: Tournament, sheet: Sheet) -> int | None:
 
 @dataclass(frozen=True)
 class TableState:
-    """How a table is doing: not started, playing N of M, or signed."""
+    """How a table is doing: not started, playing N of M, or signed; plain data."""
 
-    sheet: Sheet
+    sheet_id: int
+    table: int
+    edit_token: str
+    seating: tuple[str, ...]
+    closed: bool
+    signed: bool
     played: int
     expected: int | None
 
@@ -98,22 +118,52 @@ class TableState:
     def state(self) -> str:
         """``signed`` by its players, ``closed`` by the organiser without signatures,
         ``playing``, or ``not_started`` (no deal yet)."""
-        if self.sheet.closed:
-            return "signed" if self.sheet.signed_by else "closed"
+        if self.closed:
+            return "signed" if self.signed else "closed"
         return "playing" if self.played else "not_started"
 
 
 def table_states(tournament: Tournament, number: int) -> list[TableState]:
-    """Every table of a round with its progress, in two queries."""
-    sheets = round_sheets(tournament, number)
-    counts = dict(
-        db.session.execute(
+    """Every table of a round with its progress: three queries of plain rows, no sheet,
+    seat or player as an object (the dashboard of 100 tables reloads with every deal)."""
+    where = (Sheet.tournament_id == tournament.id, Sheet.round_number == number)
+    sheets = db.session.execute(
+        select(Sheet.id, Sheet.table_number, Sheet.edit_token, Sheet.closed, Sheet.signed_by)
+        .where(*where)
+        .order_by(Sheet.table_number)
+    ).all()
+    seated: dict[int, list[str]] = {}
+    for sheet_id, name in db.session.execute(
+        select(Seat.sheet_id, Player.name)
+        .join(Player, Seat.player_id == Player.id)
+        .join(Sheet, Seat.sheet_id == Sheet.id)
+        .where(*where)
+        .order_by(Seat.sheet_id, Seat.position)
+    ):
+        seated.setdefault(sheet_id, []).append(name)
+    counts = {
+        sheet_id: count
+        for sheet_id, count in db.session.execute(
             select(Deal.sheet_id, func.count(Deal.id))
-            .where(Deal.sheet_id.in_([s.id for s in sheets]))
+            .join(Sheet, Deal.sheet_id == Sheet.id)
+            .where(*where)
             .group_by(Deal.sheet_id)
-        ).all()
-    )
-    return [TableState(s, counts.get(s.id, 0), expected_deals(tournament, s)) for s in sheets]
+        )
+    }
+    timed = tournament.minutes_per_round
+    return [
+        TableState(
+            sheet_id=sheet_id,
+            table=table or 0,
+            edit_token=token,
+            seating=tuple(seated.get(sheet_id, ())),
+            closed=closed,
+            signed=bool(signed_by),
+            played=counts.get(sheet_id, 0),
+            expected=None if timed else tournament.deals_per_round or len(seated.get(sheet_id, ())),
+        )
+        for sheet_id, table, token, closed, signed_by in sheets
+    ]
 
 
 def round_of(sheet: Sheet) -> Round | None:
@@ -146,11 +196,10 @@ def standings(tournament: Tournament) -> list[Standing]:
         ).all()
     )
     totals = db.session.execute(
-        select(DealScore.player_id, Sheet.round_number, func.sum(DealScore.points))
-        .join(Deal, DealScore.deal_id == Deal.id)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
+        select(SheetTotal.player_id, Sheet.round_number, func.sum(SheetTotal.points))
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
         .where(Sheet.tournament_id == tournament.id)
-        .group_by(DealScore.player_id, Sheet.round_number)
+        .group_by(SheetTotal.player_id, Sheet.round_number)
     ).all()
     taken = db.session.execute(
         select(Deal.taker_id, Deal.oudlers, Deal.points_half)

@@ -33,6 +33,7 @@ from scorekeeper.links import club_or_404, forget, remember, tournament_or_404
 from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
+from scorekeeper.sheets.versions import version_answer, version_etag
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
@@ -106,20 +107,18 @@ def delete(token: str) -> str | Response:
 
 
 @bp.get("/o/<token>/version.json")
-def version(token: str) -> dict[str, int]:
-    """What the dashboard polls: any table's change raises it."""
+def version(token: str) -> Response:
+    """What the dashboard polls: any table's change raises it (``304`` while none)."""
     tournament = tournament_or_404(token)
-    return {"version": tournament_reads.live_version(tournament)}
+    return version_answer(tournament_reads.live_version(tournament))
 
 
 @bp.get("/o/<token>")
 def dashboard(token: str) -> str:
+    """The round under way, table by table, and the way to everything else. It reloads
+    with every deal of an afternoon: the players' forms have their own page."""
     tournament = tournament_or_404(token)
     remember("tournaments", tournament.organiser_token)
-    return _dashboard(tournament, EntrantsForm(formdata=None))
-
-
-def _dashboard(tournament: Tournament, entrants_form: EntrantsForm) -> str:
     current = tournament_reads.current_round(tournament)
     states = tournament_reads.table_states(tournament, current.number) if current else []
     swap = None
@@ -127,22 +126,49 @@ def _dashboard(tournament: Tournament, entrants_form: EntrantsForm) -> str:
         swap = SwapForm()
         people = options((str(s.player_id), f"{s.player.name} (T{s.table})") for s in current.seats)
         swap.first.choices = swap.second.choices = people
+    registered, present, withdrawn = tournament_reads.attendance(tournament)
+    live = tournament_reads.live_version(tournament)
     return render_template(
         "tournaments/dashboard.html",
         tournament=tournament,
         current=current,
         states=states,
-        entrants_form=entrants_form,
         swap=swap,
-        present=len(tournament_reads.present(tournament)),
+        registered=registered,
+        present=present,
+        withdrawn=withdrawn,
         corrections=tournament_reads.corrections(tournament),
         can_draw=tournaments.can_draw(tournament),
-        changes=tournament_reads.attendance_changes(current)
-        if current is not None and current.state is RoundState.DRAWN
-        else ([], []),
-        live_version=tournament_reads.live_version(tournament),
+        changes=_changes(current),
+        live_version=live,
+        etag=f'"{version_etag(live)}"',
+    )
+
+
+@bp.get("/o/<token>/players")
+def players(token: str) -> str:
+    """The players, A to Z: registration, check-in, withdrawal."""
+    return _players(tournament_or_404(token), EntrantsForm(formdata=None))
+
+
+def _players(tournament: Tournament, entrants_form: EntrantsForm) -> str:
+    current = tournament_reads.current_round(tournament)
+    return render_template(
+        "tournaments/players.html",
+        tournament=tournament,
+        entrants_form=entrants_form,
+        current=current,
+        changes=_changes(current),
+        present=len(tournament_reads.present(tournament)),
         entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
     )
+
+
+def _changes(current: Round | None) -> tuple[list[str], list[str]]:
+    """Who left and who came since the round was drawn, while it is not started."""
+    if current is None or current.state is not RoundState.DRAWN:
+        return [], []
+    return tournament_reads.attendance_changes(current)
 
 
 @bp.post("/o/<token>/players")
@@ -155,7 +181,7 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
         form.names.errors = [_("A tournament holds at most %(n)d players.", n=most)]
         valid = False
     if not valid:  # what was typed stays, the error beside it
-        return _dashboard(tournament, form), 422
+        return _players(tournament, form), 422
     added, doubtful = tournaments.register(
         tournament, form.registrations(), bool(form.checked_in.data), bool(form.different.data)
     )
@@ -165,7 +191,7 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
         flash(_("Not registered: %(name)s looks like %(like)s, already known. Type the name as "
                 "the club knows it, or tick \"They are different players\" to register it.",
                 name=name, like=like))  # fmt: skip
-    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    return redirect(url_for("tournaments.players", token=token))
 
 
 def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
@@ -185,7 +211,7 @@ def check_in(token: str, entrant_id: int) -> Response:
     flash(_("%(name)s is checked in.", name=name) if entrant.checked_in
           else _("%(name)s is no longer checked in.", name=name))  # fmt: skip
     _attendance_note(tournament, entrant)
-    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
 
 
 @bp.post("/o/<token>/players/<int:entrant_id>/withdraw")
@@ -200,7 +226,7 @@ def withdraw(token: str, entrant_id: int) -> Response:
             name=name) if entrant.withdrawn
           else _("%(name)s is back in the tournament.", name=name))  # fmt: skip
     _attendance_note(tournament, entrant)
-    return redirect(url_for("tournaments.dashboard", token=token, _anchor="players"))
+    return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
 
 
 @bp.post("/o/<token>/draw")

@@ -8,8 +8,9 @@ At each table of 4, one phone enters the deals and three follow the ledger:
 - the three others show the table's ledger and poll its version every 5 seconds as
   ``live.js`` does, with the tag the page carries (``If-None-Match``): ``304`` while
   nothing changed; a new version reloads the ledger;
-- the organiser's dashboard polls the tournament's version every 5 seconds and reloads
-  when it changed; the projector's ranking reloads every 30 seconds (its meta refresh).
+- the organiser's dashboard polls the tournament's version every 5 seconds, with its
+  page's tag, and reloads when it changed; the projector's ranking reloads every 30
+  seconds (its meta refresh).
 
 The polls and refreshes run at their real intervals; the deals come faster than at a
 real table (every 3 minutes), by ``COMPRESSION``: the rate is printed. Phones arrive
@@ -261,7 +262,7 @@ async def watcher(host: str, port: int, tally: Tally, table: Table, stop: float,
 
 def _etag(page: Answer) -> str:
     if page.status != 200:
-        raise ValueError(f"ledger {page.status}")
+        raise ValueError(f"page {page.status}")
     found = ETAG.search(page.text)
     return unescape(found.group(1)) if found else ""
 
@@ -308,24 +309,24 @@ def deal_fields(rng: random.Random, table: Table) -> dict[str, str]:
 
 
 async def dashboard(host: str, port: int, tally: Tally, organiser: str, stop: float) -> None:
-    """The organiser's dashboard: ``live.js`` on the tournament's version, a reload when it
-    changed (it has no tag: every poll is answered)."""
+    """The organiser's dashboard: ``live.js`` on the tournament's version with the tag the
+    page carries (``304`` while nothing changed), a reload when it changed."""
     phone = Connection(host, port, tally)
+    page, poll = f"/o/{organiser}", f"/o/{organiser}/version.json"
     try:
         moment = time.perf_counter()
-        await timed(phone, "dashboard", moment, "GET", f"/o/{organiser}")
-        version = None
+        tag = _etag(await timed(phone, "dashboard", moment, "GET", page))
         while True:
             moment += POLL_SECONDS
             if moment >= stop:
                 return
             await sleep_until(moment)
-            poll = f"/o/{organiser}/version.json"
-            answer = await timed(phone, "dashboard_poll", moment, "GET", poll)
-            now = answer.text
-            if version is not None and now != version:
-                await timed(phone, "dashboard", time.perf_counter(), "GET", f"/o/{organiser}")
-            version = now
+            asked = {"If-None-Match": tag}
+            answer = await timed(phone, "dashboard_poll", moment, "GET", poll, asked)
+            if answer.status == 200:  # a new version: the page reloads
+                tag = _etag(await timed(phone, "dashboard", time.perf_counter(), "GET", page))
+            elif answer.status != 304:
+                tally.error(f"dashboard poll {answer.status}")
     except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
         tally.error(f"dashboard: {type(error).__name__}")
     finally:

@@ -47,15 +47,16 @@ POIGNEE = {"simple": 20, "double": 30, "triple": 40}
 
 
 def visit(page: Page, url: str) -> None:
-    """Open ``url``. The organiser's dashboard follows the tables and reloads itself when
-    one changes (``live.js``); a reload just as the test opens a page aborts that
-    navigation, so it is opened again."""
+    """Open ``url``. The organiser's dashboard and a table's ledger follow the tables and
+    reload themselves when one changes (``live.js``); a reload just as the test opens a
+    page aborts (or interrupts) that navigation, so it is opened again."""
     for attempt in range(3):
         try:
             page.goto(url)
             return
         except PlaywrightError as error:
-            if "ERR_ABORTED" not in str(error) or attempt == 2:
+            raced = "ERR_ABORTED" in str(error) or "interrupted by another navigation" in str(error)
+            if not raced or attempt == 2:
                 raise
 
 
@@ -530,7 +531,8 @@ def test_a_small_tournament(
     expect(organiser.locator("main")).to_contain_text(f"seed {SEED}")
     expect(organiser.locator("main")).to_contain_text("deals per round: one per seat")
 
-    # The players, all here.
+    # The players, all here: on their own page, linked from the dashboard.
+    boss.tap(organiser.get_by_role("link", name="Register players, check them in"))
     organiser.get_by_label("Players, one per line").fill("\n".join(PLAYERS))
     expect(organiser.get_by_label("They are here (checked in)")).to_be_checked()
     boss.tap(organiser.get_by_role("button", name="Register"))
@@ -539,6 +541,8 @@ def test_a_small_tournament(
         expect(organiser.get_by_role("button", name=f"{name} is here")).to_have_attribute(
             "aria-pressed", "true"
         )
+    boss.tap(organiser.get_by_role("link", name="Back to the tournament"))
+    expect(organiser.get_by_role("heading", name="Players (9)")).to_be_visible()
     ranking_link = organiser.get_by_role("link", name="Live ranking (public link)")
     public = base + str(ranking_link.get_attribute("href"))
     assert re.fullmatch(r".*/p/[^/]+", public), public
@@ -606,7 +610,7 @@ def test_a_small_tournament(
             # (49 → 55 points); the table signs again.
             sign(phone_four, four, R1_FOUR)
             assert four.scores(R1_FOUR) == dict(zip(four.names, R1_FOUR_BEFORE, strict=True))
-            phone_four.goto(f"{four.link}/deals/new")  # a signed sheet takes no deal
+            visit(phone_four, f"{four.link}/deals/new")  # a signed sheet takes no deal
             expect(phone_four).to_have_url(four.link)
             expect(flash(phone_four)).to_be_visible()
             shot(phone_four, artifacts, "signed-sheet-new-deal-phone")
@@ -629,7 +633,7 @@ def test_a_small_tournament(
             ).to_have_text("234")  # 3 × 78
             boss.tap(organiser.get_by_role("button", name="Save", exact=True))
             expect(flash(organiser)).to_contain_text("Deal 1 corrected.")
-            phone_four.goto(four.link)
+            visit(phone_four, four.link)
             check_ledger(phone_four, four, R1_FOUR_CORRECTED)
             sign(phone_four, four, R1_FOUR_CORRECTED)
             visit(organiser, dashboard)
@@ -648,7 +652,7 @@ def test_a_small_tournament(
         if number == 1:
             shot(phone_five, artifacts, "ledger-before-signing-phone")
             assert_fits(phone_five, "the table's ledger")
-            phone_five.goto(f"{five.link}/deals/new")  # a sixth deal is refused
+            visit(phone_five, f"{five.link}/deals/new")  # a sixth deal is refused
             expect(flash(phone_five)).to_contain_text("All 5 deals of this round are played")
             assert_fits(phone_five, "the ledger of a full table")
             sign(phone_five, five, R1_FIVE, artifacts)

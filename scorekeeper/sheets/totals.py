@@ -1,0 +1,75 @@
+"""Each sheet's per-player totals, kept in the database (:class:`SheetTotal`).
+
+A page reads a sheet's totals as a few rows instead of summing every deal: a
+1,000-deal evening has 4,000 scores. Every write of a sheet's deals keeps them, in
+its own transaction, under the sheet's lock (:func:`scorekeeper.sheets.store.lock`):
+a new last deal adds its scores (:func:`add`), the common case and a cheap one; any
+other change (a correction, a deletion and the deals that move up, an import, a
+restore) counts the sheet's totals again from its scores (:func:`recount`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from sqlalchemy import Select, delete, func, insert, select, update
+
+from scorekeeper.db import db
+from scorekeeper.models import Deal, DealScore, SheetTotal
+
+SEAT_WEIGHT = 100
+"""A first appearance is stored as deal number × 100 + seat: one number to order by."""
+
+
+def sums(sheets: Collection[int] | Select[int]) -> Select[int, int, int, int]:
+    """Each player's total and first appearance on each of ``sheets`` (ids, or a select
+    of ids), summed from the scores: what :class:`SheetTotal` holds."""
+    return (
+        select(
+            Deal.sheet_id,
+            DealScore.player_id,
+            func.sum(DealScore.points),
+            func.min(Deal.number * SEAT_WEIGHT + DealScore.position),
+        )
+        .join(Deal, DealScore.deal_id == Deal.id)
+        .where(Deal.sheet_id.in_(sheets))
+        .group_by(Deal.sheet_id, DealScore.player_id)
+    )
+
+
+def recount(sheets: Collection[int] | Select[int]) -> None:
+    """Count the totals of ``sheets`` (ids, or a select of ids) again from their scores,
+    after a change other than a new last deal."""
+    db.session.flush()
+    db.session.execute(delete(SheetTotal).where(SheetTotal.sheet_id.in_(sheets)))
+    columns = ["sheet_id", "player_id", "points", "first_seen"]
+    db.session.execute(insert(SheetTotal).from_select(columns, sums(sheets)))
+
+
+def add(deal: Deal) -> None:
+    """Count a new last deal (its scores set, not yet flushed perhaps) in its sheet's
+    totals: one read of the seated players' rows, one update, one insert for newcomers."""
+    scores = deal.scores
+    found = db.session.execute(
+        select(SheetTotal.player_id, SheetTotal.points).where(
+            SheetTotal.sheet_id == deal.sheet_id,
+            SheetTotal.player_id.in_([s.player_id for s in scores]),
+        )
+    )
+    have = {player: points for player, points in found}
+    key = {"sheet_id": deal.sheet_id}
+    changed = [
+        key | {"player_id": s.player_id, "points": have[s.player_id] + s.points}
+        for s in scores
+        if s.player_id in have
+    ]
+    new = [
+        key | {"player_id": s.player_id, "points": s.points,
+               "first_seen": deal.number * SEAT_WEIGHT + s.position}
+        for s in scores
+        if s.player_id not in have
+    ]  # fmt: skip
+    if changed:
+        db.session.execute(update(SheetTotal), changed)
+    if new:
+        db.session.execute(insert(SheetTotal), new)
