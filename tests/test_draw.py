@@ -21,7 +21,6 @@ from scorekeeper.tournaments.draw import (
     Prefer,
     draw,
     meetings,
-    odd_seat_faults,
     repeat_pairs,
     repeat_report,
     swap,
@@ -257,11 +256,7 @@ def test_the_rounds_left_are_planned_again_when_a_player_comes_late() -> None:
         tables = draw(players, Prefer.FIVE, 700 + r, done, 5)
         assert_valid(tables, players, Prefer.FIVE)
         done.append(tables)
-    # Round 2 alone meets 4 pairs again: the 8 players of round 1's two tables of 4
-    # take 8 of the 15 seats at tables of 5 (two of each four at one of the three
-    # tables), and 8 of round 1's three tables of 5 sit at the two tables of 4 (two
-    # of one table at each). The rounds after it add none.
-    assert repeat_pairs(done) == repeat_pairs(done[:2]) == 4
+    assert repeat_pairs(done) <= 2
 
 
 @pytest.mark.slow
@@ -290,86 +285,16 @@ def test_tables_of_five_go_round() -> None:
         assert max(fives(rounds).values()) == 1
         assert repeat_pairs(rounds) == 0
     assert any(max(fives(random_rounds(players, Prefer.FIVE, 5, s)).values()) > 1 for s in range(3))
-    # 21 players, 4 rounds: 20 seats at the table of 5 for 21 players, so nobody
-    # sits there twice, though meeting new players would have it (the five of
-    # round 1 sit at the 4 tables of 4 of round 2: two of them meet again).
-    for seed in range(1, 6):
-        rounds = tournament(list(range(21)), Prefer.FIVE, 4, seed)
-        assert max(fives(rounds).values()) == 1 and len(fives(rounds)) == 20
-        assert odd_seat_faults(rounds) == 0
-
-
-def seats_break_the_rule(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> list[str]:
-    """Each seat at a table of 5 or 3 taken while a player of the same round at another
-    table size sat at one of that size fewer times before."""
-    broken = []
-    for r, tables in enumerate(rounds):
-        for size in (5, 3):
-            before = Counter(
-                p
-                for earlier in rounds[:r]
-                for table in earlier
-                if len(table) == size
-                for p in table
-            )
-            there = [p for table in tables if len(table) == size for p in table]
-            left = [p for table in tables if len(table) != size for p in table]
-            least = min((before[p] for p in left), default=None)
-            broken += [
-                f"round {r + 1}: {p!r} at a table of {size} for the {before[p] + 1}th time, "
-                f"a player left out sat there {least} times"
-                for p in there
-                if least is not None and before[p] > least
-            ]
-    return broken
-
-
-@settings(
-    deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
-    st.integers(13, 48).filter(lambda count: count % 4),
-    st.sampled_from(list(Prefer)),
-    st.integers(3, 6),
-    st.integers(0, 5),
-    st.integers(0, 3),
-    st.integers(0, 10**6),
-)
-def test_nobody_sits_at_a_table_of_five_or_three_twice_before_everyone_has_once(
-    small_budget: None, count: int, prefer: Prefer, rounds: int, late: int, gone: int, seed: int
-) -> None:
-    # A latecomer comes at round ``late`` (none when past the last), ``gone`` players
-    # withdraw after round 2 and the first of them comes back for the last round: the
-    # rule counts the rounds each present player played.
-    players = list(range(count))
-    done: list[Round] = []
-    for r in range(rounds):
-        if r == late:
-            players.append(count)
-        if r == 2:
-            players = players[gone:]
-        if r == rounds - 1 and gone and r > 2:
-            players.append(0)
-        tables = draw(players, prefer, seed + r, done, rounds)
-        assert_valid(tables, players, prefer)
-        done.append(tables)
-    assert seats_break_the_rule(done) == []
-    assert odd_seat_faults(done, 5) + odd_seat_faults(done, 3) == 0
-
-
-def test_the_rule_checks_see_a_seat_taken_out_of_turn() -> None:
-    fair = [[[1, 2, 3, 4, 5], [6, 7, 8, 9]], [[1, 6, 7, 8, 9], [2, 3, 4, 5]]]
-    unfair = [fair[0], [[1, 2, 6, 7, 8], [3, 4, 5, 9]]]
-    assert seats_break_the_rule(fair) == [] and odd_seat_faults(fair) == 0
-    assert len(seats_break_the_rule(unfair)) == odd_seat_faults(unfair) == 2
-    # 9 withdrew, 10 came late: 10 may sit at the table of 5 with players who sat
-    # there once, not 1 who sat there twice while 4 sat there once.
-    late = [*fair, [[10, 2, 3, 6, 7], [1, 4, 5, 8]]]
-    assert seats_break_the_rule(late) == [] and odd_seat_faults(late) == 0
-    late[2] = [[10, 1, 2, 3, 6], [4, 5, 7, 8]]
-    assert len(seats_break_the_rule(late)) == odd_seat_faults(late) == 1
-    threes = [[[1, 2, 3, 4], [5, 6, 7]], [[5, 2, 3, 4], [1, 6, 7]]]
-    assert seats_break_the_rule(threes) and odd_seat_faults(threes, 3) == 2
+    # 21 players, 4 rounds: without a repeat meeting, each table of 5 takes a
+    # player from each earlier one, so some sit there again: the draw spreads
+    # that over players; random draws seat more players there three times.
+    drawn = [tournament(list(range(21)), Prefer.FIVE, 4, seed) for seed in range(1, 11)]
+    at_random = [random_rounds(list(range(21)), Prefer.FIVE, 4, seed) for seed in range(1, 11)]
+    assert all(repeat_pairs(rounds) <= 1 for rounds in drawn)
+    assert all(max(fives(rounds).values()) <= 3 for rounds in drawn)
+    thrice = [sum(n >= 3 for n in fives(rounds).values()) for rounds in drawn]
+    thrice_at_random = [sum(n >= 3 for n in fives(rounds).values()) for rounds in at_random]
+    assert sum(thrice) <= 2 < sum(thrice_at_random)
 
 
 def test_latecomers_and_withdrawals() -> None:

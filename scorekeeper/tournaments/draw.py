@@ -29,9 +29,9 @@ from itertools import combinations
 from typing import Any, TypeVar, cast
 
 from .designs import known_schedule
-from .schedule import REPEAT_COST, plan
+from .schedule import FIVE_COST, REPEAT_COST, plan
 
-__all__ = ["REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings", "odd_seat_faults",
+__all__ = ["FIVE_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
            "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
 
 P = TypeVar("P", bound=Hashable)
@@ -139,21 +139,14 @@ def draw(
     Round 1 is a random draw. Later rounds are drawn as part of a schedule of
     all the tournament's ``rounds``: the whole schedule seats together as few
     pairs who already met as its search finds, a third meeting weighing more
-    than a second (:data:`REPEAT_COST`). While the same players come, each
+    than a second (:data:`REPEAT_COST`), and, a little, players who already sat
+    at a table of 5 (:data:`FIVE_COST`). While the same players come, each
     round follows the schedule planned after round 1, or after the last round
     whose players changed; that schedule starts from a known design where one
     exists (:mod:`scorekeeper.tournaments.designs`). When the players change,
     or the rounds played are not those planned (tables changed by hand), the
     rounds left are planned again from the rounds played. Without ``rounds``,
     the draw plans this round and the next one.
-
-    Tables of 5 (and of 3) go round: the seats there go to the present players
-    who sat at a table of that size least often in the rounds they played, ties
-    drawn; so nobody sits at one twice before everyone present has once
-    (:func:`odd_seat_faults` counts the seats that break the rule: none). A
-    latecomer has sat at none, so takes such a seat first, as one who has not sat
-    out yet; a player who withdrew and came back keeps the seats of the rounds they
-    played; the players who withdrew no longer count.
 
     Reproducible: the same players, preference, seed, history and rounds give
     the same tables. Players that sort (all ints, all strings) may come in any
@@ -183,33 +176,11 @@ def draw(
         tables, replan = ([], False) if rounds is None else _planned(past, sizes, last)
         if not tables:
             ahead = last - len(past)
-            # After a plan that the rounds played no longer follow, a third of a plan's
-            # budget, so that a round planned twice stays within the time of 1⅓.
-            share = 1 / 3 if replan else 1.0
+            # After a plan that the rounds played no longer follow, half a plan's budget,
+            # so that a round planned twice stays within the time of one and a half.
+            share = 0.5 if replan else 1.0
             tables = plan(sizes, [p.tables for p in past], ahead, rng, share=share)[0]
     return _seated(tables, sizes, rng, ordered)
-
-
-def odd_seat_faults(rounds: Iterable[Sequence[Sequence[P]]], size: int = 5) -> int:
-    """The seats at a table of ``size`` of ``rounds``, played in that order, that break
-    the draw's rule: a player sitting there while a player of the same round, at
-    another table size, sat at one fewer times in the rounds before.
-
-    >>> odd_seat_faults([[[1, 2, 3, 4, 5], [6, 7, 8, 9]], [[1, 6, 7, 8, 9], [2, 3, 4, 5]]])
-    0
-    >>> odd_seat_faults([[[1, 2, 3, 4, 5], [6, 7, 8, 9]], [[1, 2, 6, 7, 8], [3, 4, 5, 9]]])
-    2
-    """
-    sat: Counter[P] = Counter()
-    faults = 0
-    for tables in rounds:
-        there = [p for table in tables if len(table) == size for p in table]
-        elsewhere = [sat[p] for table in tables if len(table) != size for p in table]
-        if elsewhere:
-            least = min(elsewhere)
-            faults += sum(sat[p] > least for p in there)
-        sat.update(there)
-    return faults
 
 
 def repeat_report(
@@ -247,20 +218,20 @@ def _canonical(players: list[P]) -> list[P]:
         return players
 
 
-class _Past(tuple[tuple[tuple[tuple[int, ...], int], ...], frozenset[int]]):
-    """A round played, in player numbers: each table's present players and its size
-    then; and who sat."""
+class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
+    """A round played, in player numbers: each table's present players and whether it
+    was a table of 5 or more; and who sat."""
 
     @classmethod
     def of(cls, tables: Sequence[Sequence[P]], index: dict[P, int]) -> _Past:
         kept = tuple(
-            (tuple(sorted(index[p] for p in table if p in index)), len(set(table)))
+            (tuple(sorted(index[p] for p in table if p in index)), len(set(table)) >= 5)
             for table in tables
         )
         return cls((kept, frozenset(p for table, _ in kept for p in table)))
 
     @property
-    def tables(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+    def tables(self) -> tuple[tuple[tuple[int, ...], bool], ...]:
         return self[0]
 
     @property
@@ -320,7 +291,7 @@ def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[in
     a tournament asks for it again."""
     first, seat = [], 0
     for size in sizes:
-        first.append((tuple(range(seat, seat + size)), size))
+        first.append((tuple(range(seat, seat + size)), size >= 5))
         seat += size
     design = known_schedule(seat) if set(sizes) == {4} else None
     start = (design or [])[1:last]

@@ -5,13 +5,9 @@ preferring tables of 5) and that many rounds, drawn round after round as the
 store draws it: the tournament's seed 1, round ``r`` with seed ``100 + r``, the
 draw told how many rounds the tournament has. For each, the repeat meetings of
 the whole tournament, against the draw before issue 16 (one round at a time) and
-the best known; the seats at a table of 5 that break the draw's rule (nobody sits
-there twice before everyone has once: :func:`odd_seat_faults`, which must count
-none; the old draw broke it 1,937 times over the table, in 118 cells); and the
-slowest round's draw, in seconds of the process's CPU (the machine may be busy).
-The schedule is planned at round 2 and kept (cached) for the rounds after it, so
-the slowest round is round 2; a process that did not draw round 2 (a worker
-restarted) plans again, as slowly.
+the best known; and the slowest round's draw. The schedule is planned at round 2
+and kept (cached) for the rounds after it, so the slowest round is round 2; a
+process that did not draw round 2 (a worker restarted) plans again, as slowly.
 
 Best known: 0 while the rounds are within the most known without a repeat for
 that count at tables of 4 (:data:`KNOWN_MAXIMUM`); otherwise a lower bound by
@@ -20,9 +16,6 @@ with tables of 5 there is no published value, only that bound.
 The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
 "Today" is the old draw's result, kept as figures (:data:`TODAY`): that draw is gone.
-It seated some players at tables of 5 again and again, which the rule forbids: with
-17 or 21 players, the five of round 1 sit at 3 or 4 tables of 4 in round 2, so two
-of them meet again there, where the old draw had them sit at the table of 5 again.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
 process that forgot the plan, and after a round whose tables were changed by hand.
@@ -39,7 +32,6 @@ from scorekeeper.tournaments.draw import (
     Prefer,
     clear_cache,
     draw,
-    odd_seat_faults,
     repeat_pairs,
     swap,
     table_sizes,
@@ -124,17 +116,16 @@ def best_known(players: int, rounds: int) -> str:
     return f"≥ {lower_bound(players, rounds)}"
 
 
-def tournament(players: int, rounds: int, seed: int = SEED) -> tuple[int, int, float]:
-    """The repeat meetings of a whole tournament, the seats at a table of 5 that break the
-    rule, and its slowest round's draw in seconds of CPU."""
+def tournament(players: int, rounds: int, seed: int = SEED) -> tuple[int, float]:
+    """The repeat meetings of a whole tournament, and its slowest round's draw in seconds."""
     ids = list(range(players))
     done: list[list[list[int]]] = []
     slowest = 0.0
     for r in range(1, rounds + 1):
-        start = time.process_time()
+        start = time.perf_counter()
         done.append(draw(ids, Prefer.FIVE, seed * 100 + r, done, rounds))
-        slowest = max(slowest, time.process_time() - start)
-    return repeat_pairs(done), odd_seat_faults(done), slowest
+        slowest = max(slowest, time.perf_counter() - start)
+    return repeat_pairs(done), slowest
 
 
 LARGE = (101, 203, 399, 400)
@@ -149,26 +140,26 @@ def large_tournament(players: int, rounds: int = LARGE_ROUNDS) -> dict[str, floa
     with every plan forgotten, as a worker that did not draw the round before does
     (``planned_again``); and the round after one whose tables were changed by hand,
     plans forgotten (``changed_by_hand``: the planned rounds no longer fit, so the
-    draw plans twice). The slowest of each, in seconds of CPU, and the repeat meetings."""
+    draw plans twice). The slowest of each, in seconds, and the repeat meetings."""
     ids = list(range(players))
     done: list[list[list[int]]] = []
     slowest = {"drawn": 0.0, "planned_again": 0.0, "changed_by_hand": 0.0}
     clear_cache()
     for r in range(1, rounds + 1):
-        start = time.process_time()
+        start = time.perf_counter()
         tables = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
-        slowest["drawn"] = max(slowest["drawn"], time.process_time() - start)
+        slowest["drawn"] = max(slowest["drawn"], time.perf_counter() - start)
         clear_cache()
-        start = time.process_time()
+        start = time.perf_counter()
         again = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
-        slowest["planned_again"] = max(slowest["planned_again"], time.process_time() - start)
+        slowest["planned_again"] = max(slowest["planned_again"], time.perf_counter() - start)
         assert again == tables, "a draw planned again must give the same tables"
         done.append(tables)
     changed = [done[0], swap(done[1], done[1][0][0], done[1][1][0])]
     clear_cache()
-    start = time.process_time()
+    start = time.perf_counter()
     draw(ids, Prefer.FIVE, SEED * 100 + 3, changed, rounds)
-    slowest["changed_by_hand"] = time.process_time() - start
+    slowest["changed_by_hand"] = time.perf_counter() - start
     return {**slowest, "repeats": repeat_pairs(done)}
 
 
@@ -189,25 +180,18 @@ def cells() -> list[tuple[int, int]]:
     return [(n, r) for n in range(12, 49) for r in range(4, last_round(n) + 1)]
 
 
-def table(results: dict[tuple[int, int], tuple[int, int, float]]) -> str:
-    """The printed table: one line per cell, and the sums."""
-    lines = ["players × rounds  today  ours  best known  out of turn  slowest round (s)"]
-    for (n, r), (ours, faults, slowest) in results.items():
+def table(results: dict[tuple[int, int], tuple[int, float]]) -> str:
+    """The printed table: one line per cell."""
+    lines = ["players × rounds  today  ours  best known  slowest round (s)"]
+    for (n, r), (ours, slowest) in results.items():
         today = TODAY[n][r - 4]
         flag = "  WORSE" if ours > today else ""
         best = best_known(n, r)
-        lines.append(
-            f"{n:>7} × {r:<6}  {today:>5}  {ours:>4}  {best:>10}  {faults:>11}  "
-            f"{slowest:>17.2f}{flag}"
-        )
-    today = sum(TODAY[n][r - 4] for n, r in results)
-    ours = sum(o for o, _, _ in results.values())
-    faults = sum(f for _, f, _ in results.values())
-    lines.append(f"{'all':>16}  {today:>5}  {ours:>4}  {'':>10}  {faults:>11}")
+        lines.append(f"{n:>7} × {r:<6}  {today:>5}  {ours:>4}  {best:>10}  {slowest:>17.2f}{flag}")
     return "\n".join(lines)
 
 
-def run_all() -> dict[tuple[int, int], tuple[int, int, float]]:
+def run_all() -> dict[tuple[int, int], tuple[int, float]]:
     return {(n, r): tournament(n, r) for n, r in cells()}
 
 
@@ -215,13 +199,11 @@ def schedules(ctx: Context) -> None:
     """Every cell of the table: printed, and summed up in figures."""
     results = run_all()
     print("\n" + table(results), flush=True)
-    worse = [f"{n}×{r}" for (n, r), (ours, _, _) in results.items() if ours > TODAY[n][r - 4]]
+    worse = [f"{n}×{r}" for (n, r), (ours, _) in results.items() if ours > TODAY[n][r - 4]]
     missed = [
-        f"{n}×{r}"
-        for (n, r), (ours, _, _) in results.items()
-        if best_known(n, r) == "0" and ours > 0
+        f"{n}×{r}" for (n, r), (ours, _) in results.items() if best_known(n, r) == "0" and ours > 0
     ]
-    slowest = max(s for _, _, s in results.values())
+    slowest = max(s for _, s in results.values())
     put = ctx.results
     put.at_most("draw_schedules_worse_than_today", len(worse), 0, note=", ".join(worse) or "none")
     put.add(
@@ -230,10 +212,8 @@ def schedules(ctx: Context) -> None:
         note="cells where a schedule without repeat is known and the draw has repeats: "
         + (", ".join(missed) or "none"),
     )
-    put.add("draw_schedules_repeats_total", sum(o for o, _, _ in results.values()),
+    put.add("draw_schedules_repeats_total", sum(o for o, _ in results.values()),
             note=f"today: {sum(TODAY[n][r - 4] for n, r in results)}")  # fmt: skip
-    put.at_most("draw_schedules_seats_at_five_out_of_turn", sum(f for _, f, _ in results.values()),
-                0, note="old draw: 1,937")  # fmt: skip
     put.below("draw_schedules_slowest_round_s", slowest, 5)
     large = {players: large_tournament(players) for players in LARGE}
     print("\n" + large_table(large), flush=True)
