@@ -7,6 +7,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -215,11 +216,19 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     )
     with app.app_context():
         db.create_all()
+    with serving(app) as base:
+        yield app, base
+
+
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """``app`` on a threaded server of a free port of 127.0.0.1, its base URL; stopped, and
+    its database let go, on leaving."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name="test-server", daemon=True)
     thread.start()
     try:
-        yield app, f"http://127.0.0.1:{server.server_port}"
+        yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
         thread.join(timeout=10)

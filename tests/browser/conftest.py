@@ -8,7 +8,6 @@ except in CI (``CI=true``) where they fail.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +23,11 @@ from playwright.sync_api import (
     ViewportSize,
     sync_playwright,
 )
-from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-from ..conftest import database_uri
+from ..conftest import database_uri, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -63,19 +61,8 @@ def live_app(tmp_path: Path) -> Flask:
 @pytest.fixture
 def live_server(live_app: Flask) -> Iterator[str]:
     """The app on a free port of 127.0.0.1; the base URL."""
-    app = live_app
-    server = make_server(HOST, 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+    with serving(live_app) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -7,14 +7,19 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import PHONE, Watch
 
 
-def test_the_ledger_on_another_phone_follows(
-    page: Page, browser: Browser, live_server: str, watch: Watch
-) -> None:
+def start(page: Page, live_server: str) -> str:
+    """Start an evening of four on ``page``; its edit token."""
     page.goto(f"{live_server}/evenings/new")
     for seat, name in enumerate(("Alice", "Bob", "Chloé", "David"), 1):
         page.fill(f"#seat_{seat}", name)
     page.get_by_role("button", name="Start").click()
-    token = page.url.split("/e/")[1].split("/")[0]
+    return page.url.split("/e/")[1].split("/")[0]
+
+
+def test_the_ledger_on_another_phone_follows(
+    page: Page, browser: Browser, live_server: str, watch: Watch
+) -> None:
+    token = start(page, live_server)
 
     other = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
     other.goto(f"{live_server}/e/{token}")
@@ -37,11 +42,7 @@ def test_the_ledger_on_another_phone_follows(
 def test_the_ledgers_poll_is_answered_not_modified_until_a_deal_comes(
     page: Page, browser: Browser, live_server: str, watch: Watch
 ) -> None:
-    page.goto(f"{live_server}/evenings/new")
-    for seat, name in enumerate(("Alice", "Bob", "Chloé", "David"), 1):
-        page.fill(f"#seat_{seat}", name)
-    page.get_by_role("button", name="Start").click()
-    token = page.url.split("/e/")[1].split("/")[0]
+    token = start(page, live_server)
 
     other = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
     polls: list[tuple[int, str | None]] = []

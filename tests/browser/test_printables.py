@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +27,7 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.tournaments.draw import Prefer
 
-from ..conftest import database_uri
+from ..conftest import database_uri, serving
 from ..paper_tournaments import Built, build, correct
 from .conftest import HOST
 
@@ -45,8 +44,6 @@ class Served:
 
 @pytest.fixture(scope="module")
 def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    from werkzeug.serving import make_server
-
     app: Flask = create_app({
         "TESTING": True, "SECRET_KEY": "paper", "PROJECTOR_SECONDS": SECONDS,
         "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("pdf"), "pdf"),
@@ -64,20 +61,10 @@ def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             "clock": build(9, rounds=1, played=1, name="Clock", minutes=45, deals=20),
         }
         correct(built["6 tables"].organiser)
-    server = make_server(HOST, 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="paper-server", daemon=True)
-    thread.start()
     out = Path(__file__).resolve().parents[2] / "test-artifacts" / "paper"
     out.mkdir(parents=True, exist_ok=True)
-    try:
-        yield Served(f"http://{HOST}:{server.server_port}", built, out)
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+    with serving(app) as base:
+        yield Served(base, built, out)
 
 
 def guarded(browser: Browser, **options: object) -> tuple[BrowserContext, list[str]]:
