@@ -46,6 +46,7 @@ def paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, dic
             "wall": build(27, rounds=3, played=0, playing=True, name="Wall"),
             "fresh": build(9, rounds=2, played=0, name="Fresh"),
             "clock": build(9, rounds=1, played=1, name="Clock", minutes=45, deals=20),
+            "marathon": build(8, rounds=9, played=9, name="Marathon"),
         }
         correct(built["open"].organiser)
         for name in ("between", "fresh"):
@@ -293,6 +294,31 @@ def test_the_projector_pages_through_every_row_and_keeps_its_place(
     assert "page 3 of 3" in get(app, f"/p/{public}?projector=1&page=99")
     everything = get(app, f"/p/{public}")
     assert len(rows(everything.split("<tbody>")[1])) == 27 and refresh(everything) == "30"
+
+
+def round_headers(html: str) -> list[str]:
+    return re.findall(r'<th scope="col" class="round-col">([^<]*)</th>', html)
+
+
+def test_the_projector_shows_the_last_four_rounds_and_totals_every_round(
+    paper: tuple[Flask, dict[str, Built]],
+) -> None:
+    """Nine round columns left the names no room on a 1280×720 projector."""
+    app, built = paper
+    public = built["marathon"].public
+    wall = get(app, f"/p/{public}?projector=1")
+    assert round_headers(wall) == ["R6", "R7", "R8", "R9"]
+    phone = get(app, f"/p/{public}")
+    assert round_headers(phone) == [f"R{n}" for n in range(1, 10)]
+    printed = get(app, f"/o/{built['marathon'].organiser}/ranking")
+    assert round_headers(printed) == [f"R{n}" for n in range(1, 10)]
+    # The same total on the wall as on the phone, where every round is shown.
+    def ranked(html: str) -> list[list[str]]:
+        return [r[:3] for r in rows(html.split("<tbody>")[1])]
+
+    assert ranked(wall) == ranked(phone)[: len(ranked(wall))]
+    first = rows(phone.split("<tbody>")[1])[0]
+    assert int(first[2]) == sum(int(v) for v in first[3:12])
 
 
 def test_a_round_with_a_time_limit_has_twelve_blank_rows_and_every_deal_filled(

@@ -16,6 +16,9 @@ bp = Blueprint("public", __name__)
 
 PROJECTOR_ROWS = 10
 """Rows a projector shows at once: large enough to read from the back of the room."""
+PROJECTOR_ROUNDS = 4
+"""Round columns a projector shows, the latest ones: with more, the names had no room
+left (9 rounds on a 1280×720 screen hid them). The total counts every round."""
 PROJECTOR_SECONDS = 12
 """How long a projector shows a page before the next (the last page leads to the first);
 ``PROJECTOR_SECONDS`` in the settings changes it."""
@@ -32,12 +35,15 @@ def ranking(token: str) -> str:
     pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
     shown = standings
+    rounds = range(1, len(tournament.round_list) + 1)
     if projector:
         shown = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
+        rounds = rounds[-PROJECTOR_ROUNDS:]
     return render_template(
         "tournaments/public/ranking.html",
         tournament=tournament,
         standings=shown,
+        round_numbers=rounds,
         absent=tournament_reads.no_shows(tournament, standings),
         stage=tournament_reads.stage(tournament),
         projector=projector,

@@ -59,6 +59,7 @@ def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             "100 tables": build(400, rounds=1, played=1, name="Open 400"),
             "projector": build(27, rounds=3, played=1, playing=True, name="Printemps"),
             "clock": build(9, rounds=1, played=1, name="Clock", minutes=45, deals=20),
+            "marathon": build(12, rounds=9, played=9, name="Marathon"),
         }
         correct(built["6 tables"].organiser)
     out = Path(__file__).resolve().parents[2] / "test-artifacts" / "paper"
@@ -231,6 +232,36 @@ def test_the_projector_shows_every_row_within_one_cycle_without_script(
                 )
         assert len(seen) == len(set(seen)) == 27
         page.wait_for_url(re.compile(r"page=1$"))  # and round again
+    finally:
+        context.close()
+    assert not foreign
+
+
+@pytest.mark.parametrize("screen", [(1280, 720), (1024, 768)], ids=["720p", "4:3"])
+def test_a_nine_round_projector_leaves_the_names_room(
+    browser: Browser, served_paper: Served, screen: tuple[int, int]
+) -> None:
+    """Nine round columns once squeezed the names to nothing on a 720p projector."""
+    width, height = screen
+    context, foreign = guarded(browser, viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{served_paper.base}/p/{served_paper.built['marathon'].public}?projector=1")
+        seen = page.evaluate(
+            """() => {
+                const cell = document.querySelector('tbody tr td:nth-child(2)');
+                const table = document.querySelector('table.standings');
+                return {name: cell.getBoundingClientRect().width,
+                        text: cell.scrollWidth, shown: cell.clientWidth,
+                        font: parseFloat(getComputedStyle(cell).fontSize),
+                        right: table.getBoundingClientRect().right,
+                        scroll: document.documentElement.scrollWidth};
+            }"""
+        )
+        assert seen["name"] >= 8 * seen["font"]  # room for "Lefebvre-Moreau Anne"
+        assert seen["text"] <= seen["shown"]  # the first name is not cut
+        assert seen["right"] <= width and seen["scroll"] <= width
+        page.screenshot(path=str(served_paper.out / f"projector-9-rounds-{width}x{height}.png"))
     finally:
         context.close()
     assert not foreign
