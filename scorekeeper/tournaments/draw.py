@@ -32,7 +32,7 @@ from .designs import known_schedule
 from .schedule import FIVE_COST, REPEAT_COST, plan
 
 __all__ = ["FIVE_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
-           "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
+           "out_of_turn", "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
 
 P = TypeVar("P", bound=Hashable)
 
@@ -102,6 +102,33 @@ def repeat_pairs(rounds: Iterable[Sequence[Sequence[P]]]) -> int:
     4
     """
     return sum(times - 1 for times in meetings(rounds).values() if times > 1)
+
+
+def out_of_turn(rounds: Iterable[Sequence[Sequence[P]]]) -> int:
+    """The seats at tables of 5 taken out of turn in ``rounds``, played in that order.
+
+    A seat at a table of 5 is out of turn when its player had sat at more tables
+    of 5 in the rounds before than a player of the same round seated at a smaller
+    table had: the turn would have seated that one first. Each player counts the
+    rounds they played (a latecomer has sat at none), and only the players of the
+    round are compared.
+
+    >>> first = [[1, 2, 3, 4, 5], [6, 7, 8, 9]]
+    >>> out_of_turn([first, [[1, 6, 7, 8, 9], [2, 3, 4, 5]]])
+    0
+    >>> out_of_turn([first, [[1, 2, 3, 6, 7], [4, 5, 8, 9]]])
+    3
+    """
+    sat: Counter[P] = Counter()
+    seats = 0
+    for tables in rounds:
+        there = [p for table in tables if len(table) >= 5 for p in table]
+        elsewhere = [sat[p] for table in tables if len(table) < 5 for p in table]
+        if elsewhere:
+            least = min(elsewhere)
+            seats += sum(sat[p] > least for p in there)
+        sat.update(there)
+    return seats
 
 
 def swap(tables: Sequence[Sequence[P]], a: P, b: P) -> list[list[P]]:
