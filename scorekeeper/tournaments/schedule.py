@@ -212,8 +212,8 @@ class _Tabu:
         back for less than they cost: round after round, a player out of turn with one
         who waited, when the repeat meetings it adds cost less than the seats out of turn
         it saves, counted exactly (:data:`OUT_OF_TURN_COST` each). At most ``budget``
-        players counted again, a plan's players once for each exchange tried."""
-        self._load(self.best)
+        players counted again, a plan's players once for each exchange tried. The plan
+        must be the best found (as :meth:`run` leaves it)."""
         tried = 0
         better = True
         while better and tried < budget:
@@ -284,17 +284,20 @@ class _Tabu:
         """Seat one more round: the best of :data:`STARTS` greedy draws, each searched
         alone. The moves priced."""
         used, best, best_total = 0, None, 0
-        for _ in range(STARTS):
+        for start in range(STARTS):
+            if start:
+                self._unseat_last()
             self.add_greedy()
             used += self.run(budget // STARTS, [len(self.members) - 1])
             if best is None or self.total < best_total:
                 best, best_total = self.members[-1], self.total
-            self._unseat_last()
             if best_total == 0:
                 break
         assert best is not None
-        self._seat(best)
-        self._recount()
+        if self.members[-1] is not best:  # counting a round's pulls again is costly
+            self._unseat_last()
+            self._seat(best)
+            self._recount()
         return used
 
     def add_past(self, tables: PastRound) -> None:
@@ -640,7 +643,8 @@ class _Tabu:
         self._recount()
 
     def _unseat_last(self) -> None:
-        """Take the last round out of the plan."""
+        """Take the last round out of the plan (its pulls are counted again when the next
+        round is seated)."""
         for t, seated in enumerate(self.members.pop()):
             for p in seated:
                 self.fives[p] -= self.five[t]
@@ -648,7 +652,6 @@ class _Tabu:
                 self.met[p][q] -= 1
                 self.met[q][p] -= 1
         self.table_of.pop()
-        self._recount()
 
     def _unseat_all(self) -> None:
         for tables in self.members:
