@@ -9,7 +9,9 @@ those of 8, 12 or 16 threes), and for 32 one found by computer (every pair but
 those of 16 twos: 10 rounds); 20 and 44 players get a resolvable transversal
 design (5 and 11 rounds). All are built here by explicit construction; longer
 tournaments and other counts are left to the search of
-:mod:`scorekeeper.tournaments.schedule`, which starts from these rounds.
+:mod:`scorekeeper.tournaments.schedule`, which starts from these rounds; a count
+with tables of 5 may start from the schedule of its tables of 4, the players left
+over joining them (:func:`with_fives`).
 
 A schedule is a list of rounds, a round a list of tables, a table a list of
 player numbers from 0. Round 1 of every schedule here seats players 0–3 at
@@ -166,6 +168,45 @@ def known_schedule(players: int) -> Schedule | None:
         rounds = transversal_design(_TRANSVERSAL_ORDERS[players])
     else:
         return None
+    label = {p: i for i, p in enumerate(p for table in rounds[0] for p in table)}
+    return [[sorted(label[p] for p in table) for table in tables] for tables in rounds]
+
+
+def with_fives(players: int, fives: int) -> Schedule | None:
+    """A schedule for ``players`` at ``fives`` tables of 5 and the rest of 4: the known
+    schedule of the ``players - fives`` at tables of 4, each of the ``fives`` others
+    joining a table of 4 each round (the one whose players they met least, then the one
+    whose players sat at a table of 5 least), the tables of 5 first; ``None`` when the
+    tables of 4 have no known schedule. The others meet someone again from the round
+    their meetings go round; the search takes it from there.
+
+    >>> first, second = with_fives(21, 1)[:2]
+    >>> first[0], len(second[0]), sorted(len(table) for table in second)
+    ([0, 1, 2, 3, 4], 5, [4, 4, 4, 4, 5])
+    """
+    base = known_schedule(players - fives)
+    if base is None or fives < 1:
+        return None
+    met: set[tuple[int, int]] = set()
+    sat = [0] * players
+    rounds: Schedule = []
+    for r, tables in enumerate(base):
+        joined: list[list[int]] = []
+        free = [list(table) for table in tables]
+        for extra in range(players - fives, players):
+
+            def crowd(table: list[int], extra: int = extra) -> tuple[int, int]:
+                met_before = sum((min(p, extra), max(p, extra)) in met for p in table)
+                return met_before, sum(sat[p] for p in table)
+
+            table = free[0] if r == 0 else min(free, key=crowd)
+            free.remove(table)
+            joined.append([*table, extra])
+        for table in joined:
+            met.update(combinations(sorted(table), 2))
+            for p in table:
+                sat[p] += 1
+        rounds.append(joined + free)
     label = {p: i for i, p in enumerate(p for table in rounds[0] for p in table)}
     return [[sorted(label[p] for p in table) for table in tables] for tables in rounds]
 

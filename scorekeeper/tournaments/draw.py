@@ -28,13 +28,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, TypeVar, cast
 
-from .designs import known_schedule
-from .schedule import FIVE_COST, REPEAT_COST, plan
+from .designs import known_schedule, with_fives
+from .schedule import OUT_OF_TURN_COST, REPEAT_COST, plan
 
-__all__ = ["FIVE_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
-           "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
+__all__ = ["OUT_OF_TURN_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
+           "out_of_turn", "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
 
 P = TypeVar("P", bound=Hashable)
+
+REPLAN_SHARE = 0.25
+"""The share of a plan's budget for planning again after tables changed by hand: that
+draw plans twice (the plan the rounds played no longer follow, then the new one)."""
 
 
 class Prefer(enum.Enum):
@@ -104,6 +108,33 @@ def repeat_pairs(rounds: Iterable[Sequence[Sequence[P]]]) -> int:
     return sum(times - 1 for times in meetings(rounds).values() if times > 1)
 
 
+def out_of_turn(rounds: Iterable[Sequence[Sequence[P]]]) -> int:
+    """The seats at tables of 5 taken out of turn in ``rounds``, played in that order.
+
+    A seat at a table of 5 is out of turn when its player had sat at more tables
+    of 5 in the rounds before than a player of the same round seated at a smaller
+    table had: the turn would have seated that one first. Each player counts the
+    rounds they played (a latecomer has sat at none), and only the players of the
+    round are compared.
+
+    >>> first = [[1, 2, 3, 4, 5], [6, 7, 8, 9]]
+    >>> out_of_turn([first, [[1, 6, 7, 8, 9], [2, 3, 4, 5]]])
+    0
+    >>> out_of_turn([first, [[1, 2, 3, 6, 7], [4, 5, 8, 9]]])
+    3
+    """
+    sat: Counter[P] = Counter()
+    seats = 0
+    for tables in rounds:
+        there = [p for table in tables if len(table) >= 5 for p in table]
+        elsewhere = [sat[p] for table in tables if len(table) < 5 for p in table]
+        if elsewhere:
+            least = min(elsewhere)
+            seats += sum(sat[p] > least for p in there)
+        sat.update(there)
+    return seats
+
+
 def swap(tables: Sequence[Sequence[P]], a: P, b: P) -> list[list[P]]:
     """The tables with players ``a`` and ``b`` in each other's seat.
 
@@ -139,14 +170,18 @@ def draw(
     Round 1 is a random draw. Later rounds are drawn as part of a schedule of
     all the tournament's ``rounds``: the whole schedule seats together as few
     pairs who already met as its search finds, a third meeting weighing more
-    than a second (:data:`REPEAT_COST`), and, a little, players who already sat
-    at a table of 5 (:data:`FIVE_COST`). While the same players come, each
-    round follows the schedule planned after round 1, or after the last round
-    whose players changed; that schedule starts from a known design where one
-    exists (:mod:`scorekeeper.tournaments.designs`). When the players change,
-    or the rounds played are not those planned (tables changed by hand), the
-    rounds left are planned again from the rounds played. Without ``rounds``,
-    the draw plans this round and the next one.
+    than a second (:data:`REPEAT_COST`). Tables of 5 go round: a seat there out
+    of turn (:func:`out_of_turn`) is priced about as a second meeting
+    (:data:`OUT_OF_TURN_COST`), so that the draw takes one where it saves players
+    meeting again. While the same players come, each round follows the schedule
+    planned after round 1, or after the last round whose players changed; that
+    schedule starts from a known design where one exists, at tables of 4, or
+    for the tables of 4 with the players left over joining tables of 5
+    (:mod:`scorekeeper.tournaments.designs`). When the players change, or the
+    rounds played are not those planned (tables changed by hand), the rounds
+    left are planned again from the rounds played (after a change by hand, from
+    the rounds left of the plan, with a quarter of the work: :data:`REPLAN_SHARE`).
+    Without ``rounds``, the draw plans this round and the next one.
 
     Reproducible: the same players, preference, seed, history and rounds give
     the same tables. Players that sort (all ints, all strings) may come in any
@@ -173,13 +208,15 @@ def draw(
         tables = [order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
     else:
         last = len(past) + 2 if rounds is None else max(rounds, len(past) + 1)
-        tables, replan = ([], False) if rounds is None else _planned(past, sizes, last)
+        tables, stale = ([], None) if rounds is None else _planned(past, sizes, last)
         if not tables:
             ahead = last - len(past)
-            # After a plan that the rounds played no longer follow, half a plan's budget,
-            # so that a round planned twice stays within the time of one and a half.
-            share = 0.5 if replan else 1.0
-            tables = plan(sizes, [p.tables for p in past], ahead, rng, share=share)[0]
+            # After a plan that the rounds played no longer follow (tables changed by
+            # hand), its rounds to come are searched from, with a quarter of a plan's
+            # budget: a round planned twice stays within the time of one and a quarter.
+            share = REPLAN_SHARE if stale is not None else 1.0
+            past_tables = [p.tables for p in past]
+            tables = plan(sizes, past_tables, ahead, rng, [stale or []], share=share)[0]
     return _seated(tables, sizes, rng, ordered)
 
 
@@ -245,17 +282,17 @@ class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
 
 def _planned(
     past: tuple[_Past, ...], sizes: tuple[int, ...], last: int
-) -> tuple[list[list[int]], bool]:
+) -> tuple[list[list[int]], list[list[list[int]]] | None]:
     """The next round of the schedule planned after the latest round whose players
     changed (or round 1), when every present player sat in it and the rounds played
-    since are those it planned; else none. And whether a plan was made (or found
-    made) that the rounds played do not follow."""
+    since are those it planned; else none. And, when a plan was made (or found made)
+    that the rounds played do not follow, its rounds still to come."""
     players = frozenset(range(sum(sizes)))
     start = len(past) - 1
     while start > 0 and past[start - 1].seated == past[start].seated:
         start -= 1
     if past[start].seated != players:
-        return [], False
+        return [], None
     if start == 0:
         rounds = _from_first_round(past[0], sizes, last)
     else:
@@ -264,8 +301,9 @@ def _planned(
     if len(rounds) <= done or not all(
         played.same(tables) for played, tables in zip(past[start + 1 :], rounds, strict=False)
     ):
-        return [], bool(rounds)
-    return [list(table) for table in rounds[done]], False
+        stale = [[list(table) for table in tables] for tables in rounds[done:]]
+        return [], stale if rounds else None
+    return [list(table) for table in rounds[done]], None
 
 
 def _from_first_round(
@@ -293,10 +331,17 @@ def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[in
     for size in sizes:
         first.append((tuple(range(seat, seat + size)), size >= 5))
         seat += size
-    design = known_schedule(seat) if set(sizes) == {4} else None
-    start = (design or [])[1:last]
     rng = random.Random(zlib.crc32(repr((sizes, last)).encode()))
-    rounds = plan(list(sizes), [first], last - 1, rng, start)
+    starts: list[list[list[list[int]]]]
+    if set(sizes) == {4}:
+        starts = [(known_schedule(seat) or [])[1:last]]
+    elif set(sizes) == {4, 5} and (padded := with_fives(seat, sizes.count(5))):
+        # The design's extra players sit at the tables of 5 each round: searched from it
+        # and from nothing, the better plan kept.
+        starts = [padded[1:last], []]
+    else:
+        starts = [[]]
+    rounds = plan(list(sizes), [first], last - 1, rng, starts)
     return tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
 
 

@@ -5,7 +5,8 @@ preferring tables of 5) and that many rounds, drawn round after round as the
 store draws it: the tournament's seed 1, round ``r`` with seed ``100 + r``, the
 draw told how many rounds the tournament has. For each, the repeat meetings of
 the whole tournament, against the draw before issue 16 (one round at a time) and
-the best known; and the slowest round's draw. The schedule is planned at round 2
+the best known; the seats at tables of 5 taken out of turn, against the draw
+before issue 16; and the slowest round's draw. The schedule is planned at round 2
 and kept (cached) for the rounds after it, so the slowest round is round 2; a
 process that did not draw round 2 (a worker restarted) plans again, as slowly.
 
@@ -15,7 +16,8 @@ counting (each player meets at most the ``n - 1`` others once), written ``≥ b`
 with tables of 5 there is no published value, only that bound.
 The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
-"Today" is the old draw's result, kept as figures (:data:`TODAY`): that draw is gone.
+"Today" is the old draw's result, kept as figures (:data:`TODAY`,
+:data:`TODAY_OUT_OF_TURN`): that draw is gone.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
 process that forgot the plan, and after a round whose tables were changed by hand.
@@ -32,6 +34,7 @@ from scorekeeper.tournaments.draw import (
     Prefer,
     clear_cache,
     draw,
+    out_of_turn,
     repeat_pairs,
     swap,
     table_sizes,
@@ -83,6 +86,49 @@ TODAY = {
 }
 """Repeat meetings of the draw before issue 16, by players, for rounds 4 and up (seed 1)."""
 
+TODAY_OUT_OF_TURN = {
+    12: (0,),
+    13: (3,),
+    14: (27,),
+    15: (0,),
+    16: (0, 0),
+    17: (9, 13),
+    18: (24, 34),
+    19: (42, 46),
+    20: (0, 0),
+    21: (5, 7),
+    22: (20, 29),
+    23: (35, 43),
+    24: (0, 0, 0, 0),
+    25: (1, 3, 3, 4),
+    26: (6, 11, 17, 25),
+    27: (6, 7, 17, 31),
+    28: (0, 0, 0, 0, 0, 0),
+    29: (0, 1, 3, 3, 3, 4),
+    30: (0, 1, 7, 12, 14, 16),
+    31: (4, 4, 9, 21, 32, 40),
+    32: (0, 0, 0, 0, 0, 0, 0),
+    33: (0, 0, 2, 4, 9, 10, 10),
+    34: (0, 0, 2, 7, 14, 15, 18),
+    35: (0, 6, 6, 11, 23, 25, 34),
+    36: (0, 0, 0, 0, 0, 0, 0, 0),
+    37: (0, 0, 0, 2, 5, 9, 9, 9),
+    38: (0, 0, 0, 2, 8, 17, 26, 36),
+    39: (0, 2, 2, 4, 11, 22, 36, 43),
+    40: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    41: (0, 0, 0, 0, 3, 6, 11, 15, 20, 20),
+    42: (0, 0, 0, 0, 2, 9, 18, 27, 37, 42),
+    43: (0, 0, 6, 6, 9, 19, 30, 35, 41, 53),
+    44: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    45: (0, 0, 0, 0, 1, 4, 7, 12, 17, 21, 26),
+    46: (0, 5, 5, 5, 5, 12, 20, 26, 35, 44, 49),
+    47: (0, 0, 0, 0, 0, 3, 12, 25, 29, 36, 48),
+    48: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+}
+"""Seats at tables of 5 taken out of turn (:func:`out_of_turn`) by the draw before issue 16,
+by players, for rounds 4 and up (seed 1): that draw (commit 86f854c), run outside the
+repository, whose repeat meetings were those of :data:`TODAY`."""
+
 
 def last_round(players: int) -> int:
     """The last round of the table for ``players``."""
@@ -116,8 +162,13 @@ def best_known(players: int, rounds: int) -> str:
     return f"≥ {lower_bound(players, rounds)}"
 
 
-def tournament(players: int, rounds: int, seed: int = SEED) -> tuple[int, float]:
-    """The repeat meetings of a whole tournament, and its slowest round's draw in seconds."""
+Cell = tuple[int, int, float]
+"""A tournament's repeat meetings, seats out of turn and slowest round in seconds."""
+
+
+def tournament(players: int, rounds: int, seed: int = SEED) -> Cell:
+    """The repeat meetings of a whole tournament, its seats at tables of 5 out of turn,
+    and its slowest round's draw in seconds."""
     ids = list(range(players))
     done: list[list[list[int]]] = []
     slowest = 0.0
@@ -125,7 +176,7 @@ def tournament(players: int, rounds: int, seed: int = SEED) -> tuple[int, float]
         start = time.perf_counter()
         done.append(draw(ids, Prefer.FIVE, seed * 100 + r, done, rounds))
         slowest = max(slowest, time.perf_counter() - start)
-    return repeat_pairs(done), slowest
+    return repeat_pairs(done), out_of_turn(done), slowest
 
 
 LARGE = (101, 203, 399, 400)
@@ -180,18 +231,25 @@ def cells() -> list[tuple[int, int]]:
     return [(n, r) for n in range(12, 49) for r in range(4, last_round(n) + 1)]
 
 
-def table(results: dict[tuple[int, int], tuple[int, float]]) -> str:
-    """The printed table: one line per cell."""
-    lines = ["players × rounds  today  ours  best known  slowest round (s)"]
-    for (n, r), (ours, slowest) in results.items():
-        today = TODAY[n][r - 4]
-        flag = "  WORSE" if ours > today else ""
+def table(results: dict[tuple[int, int], Cell]) -> str:
+    """The printed table: one line per cell; WORSE where the repeats or the seats out of
+    turn are more than today."""
+    lines = [
+        "                  repeat meetings           out of turn",
+        "players × rounds  today  ours  best known  today  ours  slowest round (s)",
+    ]
+    for (n, r), (ours, turn, slowest) in results.items():
+        today, today_turn = TODAY[n][r - 4], TODAY_OUT_OF_TURN[n][r - 4]
+        flag = "  WORSE" if ours > today or turn > today_turn else ""
         best = best_known(n, r)
-        lines.append(f"{n:>7} × {r:<6}  {today:>5}  {ours:>4}  {best:>10}  {slowest:>17.2f}{flag}")
+        lines.append(
+            f"{n:>7} × {r:<6}  {today:>5}  {ours:>4}  {best:>10}  {today_turn:>5}  {turn:>4}  "
+            f"{slowest:>17.2f}{flag}"
+        )
     return "\n".join(lines)
 
 
-def run_all() -> dict[tuple[int, int], tuple[int, float]]:
+def run_all() -> dict[tuple[int, int], Cell]:
     return {(n, r): tournament(n, r) for n, r in cells()}
 
 
@@ -199,21 +257,28 @@ def schedules(ctx: Context) -> None:
     """Every cell of the table: printed, and summed up in figures."""
     results = run_all()
     print("\n" + table(results), flush=True)
-    worse = [f"{n}×{r}" for (n, r), (ours, _) in results.items() if ours > TODAY[n][r - 4]]
-    missed = [
-        f"{n}×{r}" for (n, r), (ours, _) in results.items() if best_known(n, r) == "0" and ours > 0
+    worse = [f"{n}×{r}" for (n, r), (ours, *_) in results.items() if ours > TODAY[n][r - 4]]
+    unfair = [
+        f"{n}×{r}" for (n, r), (_, turn, _) in results.items() if turn > TODAY_OUT_OF_TURN[n][r - 4]
     ]
-    slowest = max(s for _, s in results.values())
+    missed = [
+        f"{n}×{r}" for (n, r), (ours, *_) in results.items() if best_known(n, r) == "0" and ours > 0
+    ]
+    slowest = max(s for *_, s in results.values())
     put = ctx.results
     put.at_most("draw_schedules_worse_than_today", len(worse), 0, note=", ".join(worse) or "none")
+    put.at_most("draw_schedules_more_out_of_turn_than_today", len(unfair), 0,
+                note=", ".join(unfair) or "none")  # fmt: skip
     put.add(
         "draw_schedules_missing_a_known_zero",
         len(missed),
         note="cells where a schedule without repeat is known and the draw has repeats: "
         + (", ".join(missed) or "none"),
     )
-    put.add("draw_schedules_repeats_total", sum(o for o, _ in results.values()),
+    put.add("draw_schedules_repeats_total", sum(o for o, *_ in results.values()),
             note=f"today: {sum(TODAY[n][r - 4] for n, r in results)}")  # fmt: skip
+    put.add("draw_schedules_out_of_turn_total", sum(t for _, t, _ in results.values()),
+            note=f"today: {sum(TODAY_OUT_OF_TURN[n][r - 4] for n, r in results)}")  # fmt: skip
     put.below("draw_schedules_slowest_round_s", slowest, 5)
     large = {players: large_tournament(players) for players in LARGE}
     print("\n" + large_table(large), flush=True)
