@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
 from scorekeeper.tournaments.designs import KNOWN_MAXIMUM, has_no_repeat, known_schedule
-from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs
+from scorekeeper.tournaments.draw import Prefer, draw, out_of_turn, repeat_pairs, table_sizes
+from scorekeeper.tournaments.schedule import _Tabu
 
 Round = list[list[int]]
 
@@ -57,3 +59,19 @@ def test_the_issue_s_tournaments_have_no_repeat_whatever_the_seed(
 ) -> None:
     for seed in range(1, 21):
         assert repeat_pairs(tournament(list(range(players)), rounds, seed)) == 0
+
+
+@pytest.mark.parametrize("players", [9, 13, 21, 23])
+def test_the_search_counts_seats_out_of_turn_as_the_draw_defines_them(players: int) -> None:
+    """The search keeps its own count of seats out of turn, over its own arrays, for
+    speed: it must agree with :func:`draw.out_of_turn` on any rounds."""
+    rng = random.Random(players)
+    sizes = table_sizes(players, Prefer.FIVE)
+    for _ in range(20):
+        rounds: list[list[list[int]]] = []
+        for _ in range(5):
+            order = rng.sample(range(players), players)
+            rounds.append([order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))])
+        search = _Tabu(sizes, len(rounds), random.Random(0))
+        search.start(rounds)
+        assert search.out_of_turn() == out_of_turn(rounds)

@@ -215,36 +215,40 @@ class _Tabu:
         players counted again, a plan's players once for each exchange tried. The plan
         must be the best found (as :meth:`run` leaves it)."""
         tried = 0
-        better = True
-        while better and tried < budget:
-            better = False
-            now = self.out_of_turn()
-            counts = self.past_fives[:]
-            for r, table_of in enumerate(self.table_of):
-                seated = [p for p in range(self.n) if self.five[table_of[p]]]
-                waiting = [p for p in range(self.n) if not self.five[table_of[p]]]
-                least = min((counts[p] for p in waiting), default=0)
-                for a in (a for a in seated if counts[a] > least):
-                    for b in (b for b in waiting if counts[b] < counts[a]):
-                        meeting = self._meeting_delta(r, a, b)
-                        if meeting >= OUT_OF_TURN_COST * now or tried >= budget:
-                            continue
-                        tried += self.n * len(self.members)
-                        delta = self._delta(r, a, b)
-                        self._swap(r, a, b)
-                        after = self.out_of_turn()
-                        if after < now and meeting + OUT_OF_TURN_COST * (after - now) < 0:
-                            self.total += delta
-                            better = True
-                            break
-                        self._swap(r, b, a)
-                    if better:
-                        break
-                if better:
-                    break
-                for p in seated:
-                    counts[p] += 1
+        while tried < budget:
+            given_back, counted = self._give_one_back(budget - tried)
+            tried += counted
+            if not given_back:
+                break
         self.best, self.best_total = self._copy(), self.total
+
+    def _give_one_back(self, budget: int) -> tuple[bool, int]:
+        """Make the first exchange that gives a seat at a table of 5 back to its turn for
+        less than it costs (see :meth:`even_out`): whether one was made, and how many
+        players were counted again, at most about ``budget``."""
+        now = self.out_of_turn()
+        counts = self.past_fives[:]
+        tried = 0
+        for r, table_of in enumerate(self.table_of):
+            seated = [p for p in range(self.n) if self.five[table_of[p]]]
+            waiting = [p for p in range(self.n) if not self.five[table_of[p]]]
+            least = min((counts[p] for p in waiting), default=0)
+            for a in (a for a in seated if counts[a] > least):
+                for b in (b for b in waiting if counts[b] < counts[a]):
+                    meeting = self._meeting_delta(r, a, b)
+                    if meeting >= OUT_OF_TURN_COST * now or tried >= budget:
+                        continue
+                    tried += self.n * len(self.members)
+                    delta = self._delta(r, a, b)
+                    self._swap(r, a, b)
+                    after = self.out_of_turn()
+                    if after < now and meeting + OUT_OF_TURN_COST * (after - now) < 0:
+                        self.total += delta
+                        return True, tried
+                    self._swap(r, b, a)
+            for p in seated:
+                counts[p] += 1
+        return False, tried
 
     def score(self) -> int:
         """The plan's cost with its seats out of turn counted exactly, not as the search
