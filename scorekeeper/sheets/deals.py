@@ -105,6 +105,7 @@ def new_deal(token: str) -> Page:
         return _deal_page(sheet, form, scored)
     number = None if "as_next" in request.form else form.basis_number()
     limit = _sheet_limit(sheet)
+    sheet_id = sheet.id  # the commit expires the sheet: not read again for its id
     try:
         deal, replayed = store.save_deal(
             sheet, entry, scored, form.once.data or None, number, limit
@@ -124,7 +125,7 @@ def new_deal(token: str) -> Page:
                           message=message, theirs=theirs)  # fmt: skip
         return _deal_page(sheet, form, None, conflict=message, passed=entry.passed), 409
     if not replayed:  # the next deal's form offers to take this one back
-        session[JUST_SAVED] = {"sheet": sheet.id, "deal": deal.id, "version": deal.version}
+        session[JUST_SAVED] = {"sheet": sheet_id, "deal": deal.id, "version": deal.version}
     if wants_json():
         return answer(200, status="saved", number=deal.number, replayed=replayed)
     if replayed:

@@ -42,7 +42,14 @@ _EDIT_VERSION = select(Sheet.edit_token, Sheet.version).where(
 _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
     Sheet.view_token == bindparam("token")
 )
-_NAMES = select(Player.id, Player.name).where(Player.club_id == bindparam("club"))
+_NAMES = select(Player.id, Player.name).where(
+    Player.id.in_(
+        select(Seat.player_id)
+        .where(Seat.sheet_id == _SHEET)
+        .union(select(SheetTotal.player_id).where(SheetTotal.sheet_id == _SHEET))
+    )
+)
+_NAME = select(Player.name).where(Player.id == bindparam("player"))
 
 _SEATING = (
     select(Player.name)
@@ -106,13 +113,24 @@ def version_by_token(token: str, view: bool = False) -> int | None:
     return int(found[1])
 
 
-def names_of(sheet: Sheet) -> dict[int, str]:
-    """Player id → name, for every player of the sheet's club; read once per request (the
-    session's cache is dropped when a player is added, and with the session)."""
+class Names(dict[int, str]):
+    """Player id → name for one sheet: its seated players and every player with a score
+    on it (its totals), read at once; any other id the sheet's rows name is read alone."""
+
+    def __missing__(self, player_id: int) -> str:
+        name = read(_NAME, player=player_id).scalar_one()
+        self[player_id] = name
+        return name
+
+
+def names_of(sheet: Sheet) -> Names:
+    """The names of the sheet's players, by id: only the sheet's, not the club's (a club of
+    a big tournament has hundreds); read once per request (the session's cache is dropped
+    when a player is added, and with the session)."""
     cache = db.session.info.setdefault("names", {})
-    if sheet.club_id not in cache:
-        cache[sheet.club_id] = {pid: name for pid, name in read(_NAMES, club=sheet.club_id)}
-    return dict(cache[sheet.club_id])
+    if sheet.id not in cache:
+        cache[sheet.id] = Names((pid, name) for pid, name in read(_NAMES, sheet=sheet.id))
+    return Names(cache[sheet.id])
 
 
 def entry_of(sheet: Sheet, deal: Deal) -> Entry:
@@ -326,10 +344,11 @@ def seating_change(basis: str | None, sheet: Sheet) -> str | None:
     if not (isinstance(shown, list) and shown and all(isinstance(x, str) for x in shown)):
         return str(_("The seating changed on another phone: check the deal and save it again."))
     mode, seated = shown[0], shown[1:]
-    if mode == sheet.table_mode and seated == sheet.seating:
+    now = seating_of(sheet)
+    if mode == sheet.table_mode and seated == now:
         return None
-    left = [name for name in seated if name not in sheet.seating]
-    joined = [name for name in sheet.seating if name not in seated]
+    left = [name for name in seated if name not in now]
+    joined = [name for name in now if name not in seated]
     if left or joined:
         return str(_(
             "The seating changed on another phone (left: %(left)s; joined: %(joined)s): "

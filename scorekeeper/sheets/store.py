@@ -17,6 +17,7 @@ write commits: the database, not timing, keeps two writers apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import delete, select, update
@@ -142,6 +143,20 @@ def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
     return deal
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A deal as it was stored: what the answer to the phone says of it, read before the
+    commit, which would otherwise make the deal and its scores be read back."""
+
+    id: int
+    number: int
+    version: int
+
+    @classmethod
+    def of(cls, deal: Deal) -> Saved:
+        return cls(deal.id, deal.number, deal.version)
+
+
 def save_deal(
     sheet: Sheet,
     entry: Entry,
@@ -149,7 +164,7 @@ def save_deal(
     key: str | None,
     number: int | None = None,
     limit: int | None = None,
-) -> tuple[Deal, bool]:
+) -> tuple[Saved, bool]:
     """Store and commit a new deal once; the deal, and whether it was stored before.
 
     ``key`` is the deal's own key, made by the phone (or the form): a deal sent
@@ -164,8 +179,9 @@ def save_deal(
         lock(sheet)
         found = None if key is None else by_once_key(sheet, key)
         if found is not None:
+            saved = Saved.of(found)
             db.session.rollback()
-            return found, True
+            return saved, True
         last = last_deal_row(sheet)  # its number only: no deal and scores as objects
         count = 0 if last is None else last.number
         if limit is not None and count >= limit:
@@ -181,11 +197,13 @@ def save_deal(
         db.session.add(deal)
         try:
             totals.add(deal)
+            db.session.flush()
+            saved = Saved.of(deal)
             db.session.commit()
         except IntegrityError:  # only if the database let two writers in: try again
             db.session.rollback()
             continue
-        return deal, False
+        return saved, False
     raise RuntimeError("could not store the deal: the sheet is too busy")
 
 
