@@ -35,9 +35,9 @@ DEFAULTS: dict[str, Any] = {
     # anyone can do without a link, then per link. A club's room shares one address behind
     # its box, so each is set for a full room. README's "Running a club server" tells why.
     "RATELIMIT_ENABLED": True,
-    # Where the counts are kept: this process's memory, or e.g. redis://host:6379 shared by
-    # every app server (with gunicorn, memory counts each worker apart).
-    "RATELIMIT_STORAGE_URI": "memory://",
+    # Where the counts are kept: this process's memory (scorekeeper/rate_counts.py), or e.g.
+    # redis://host:6379 shared by every app server (in memory, each worker counts apart).
+    "RATELIMIT_STORAGE_URI": "local://",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on a 429
     # A shared store that goes down must not take the app with it: count in memory meanwhile.
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,

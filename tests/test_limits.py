@@ -5,6 +5,7 @@ Small limits (3 per minute) counted request by request: no test waits for a cloc
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import client_address, create_app
+from scorekeeper import client_address, create_app, rate_counts
 from scorekeeper.config import from_environment
 from scorekeeper.db import db
+from scorekeeper.rate_counts import LocalCounts
 
 from .conftest import database_uri, start_evening
 
@@ -158,3 +160,51 @@ def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> Non
     assert answers == [302, 302, 302, 429]  # still counted, and never a 500
     with app.app_context():
         db.engine.dispose()
+
+
+class Clock:
+    """The clock of :mod:`scorekeeper.rate_counts`, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_counts_are_kept_in_the_apps_own_store(limited: Flask) -> None:
+    assert {type(limiter.storage) for limiter in limited.extensions["limiter"]} == {LocalCounts}
+
+
+def test_a_window_counts_until_it_ends_then_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    counts = LocalCounts()
+    assert [counts.incr("a", 60) for _ in range(3)] == [1, 2, 3]
+    assert counts.get("a") == 3 and counts.get("b") == 0
+    assert counts.get_expiry("a") == clock.now + 60
+    clock.now += 59.5
+    assert counts.incr("a", 60) == 4
+    clock.now += 0.5  # the window ended: it counts zero, and the next count opens another
+    assert counts.get("a") == 0
+    assert counts.incr("a", 60) == 1
+    assert counts.get_expiry("a") == clock.now + 60
+    counts.clear("a")
+    assert counts.get("a") == 0
+
+
+def test_windows_that_ended_are_swept_by_a_later_count_without_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    counts = LocalCounts()
+    threads = threading.active_count()
+    for i in range(500):
+        counts.incr(f"phone {i}", 60)
+    assert threading.active_count() == threads  # memory:// started a thread here
+    assert len(counts.windows) == 500
+    clock.now += rate_counts.SWEEP_SECONDS + 1
+    counts.incr("latecomer", 60)
+    assert list(counts.windows) == ["latecomer"]
+    assert counts.reset() == 1 and counts.get("latecomer") == 0
