@@ -134,8 +134,10 @@ def tournament_or_404(token: str, public: bool = False) -> Tournament:
 def remember(kind: str, token: str) -> None:
     """Keep ``token`` on this device, newest first (``kind``: ``clubs`` or ``sheets``)."""
     known = [t for t in session.get(kind, []) if t != token]
-    session[kind] = [token, *known][:REMEMBERED]
-    session.permanent = True
+    newest = [token, *known][:REMEMBERED]
+    if session.get(kind) != newest or not session.permanent:  # else no new cookie to sign
+        session[kind] = newest
+        session.permanent = True
 
 
 def choose_home_club(token: str) -> None:

@@ -8,9 +8,10 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask, request, template_rendered
 from flask.testing import FlaskClient
 from flask_babel import gettext as _
+from psycopg.pq import TransactionStatus
 from sqlalchemy import delete, select
 
 from scorekeeper.db import db
@@ -289,3 +290,40 @@ def test_a_player_the_sheets_rows_name_but_its_players_do_not_is_still_named(
         assert names[david.id] == "David"
         entry = reads.entries(sheet)[0][0]
         assert "David" in entry.seated
+
+
+def test_opening_the_same_ledger_again_signs_no_new_cookie(client: FlaskClient) -> None:
+    """A phone that follows a table reloads its ledger after each deal: the device knows
+    the link already, so there is no session to sign and send again; another sheet's link
+    is remembered as before, newest first."""
+    first = start_evening(client)
+    second = start_evening(client, players=("Ann", "Ben", "Cid", "Dot"))
+    assert "Set-Cookie" in client.get(f"/e/{first}").headers  # now the newest again
+    again = client.get(f"/e/{first}")
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+    assert "Set-Cookie" in client.get(f"/e/{second}").headers
+    with client.session_transaction() as session:
+        assert session["sheets"][:2] == [second, first]
+        assert session.permanent
+
+
+def test_the_poll_reads_outside_a_transaction_and_a_page_inside_one(app: Flask) -> None:
+    """The poll is one query of one row: no snapshot to hold, so no transaction (on
+    PostgreSQL one round trip, not three); a page still reads one snapshot."""
+    seen: dict[str, bool] = {}
+
+    @app.after_request
+    def note(response: Any) -> Any:
+        driver: Any = db.session.connection().connection.dbapi_connection
+        if db.engine.dialect.name == "postgresql":
+            holds = driver.info.transaction_status == TransactionStatus.INTRANS
+        else:
+            holds = driver.in_transaction
+        seen[str(request.endpoint)] = holds
+        return response
+
+    client = app.test_client()
+    token = start_evening(client)
+    assert client.get(f"/e/{token}/version.json").status_code == 200
+    assert client.get(f"/e/{token}").status_code == 200
+    assert (seen["sheets.version"], seen["sheets.ledger"]) == (False, True)

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from scorekeeper.db import db
+from scorekeeper.db import db, one_read
 from scorekeeper.i18n import current_lang
 from scorekeeper.links import Scope, remember, sheet_or_404, well_formed
 from scorekeeper.models import Deal, Sheet
@@ -107,12 +107,14 @@ def sign(token: str) -> str | Response | tuple[str, int]:
 
 
 @bp.get("/e/<token>/version.json")
+@one_read
 def version(token: str) -> Response:
     """What the other phones at the table poll: the sheet changes, its version goes up."""
     return version_answer(reads.version_by_token(well_formed(token)))
 
 
 @bp.get("/v/<token>/version.json")
+@one_read
 def view_version(token: str) -> Response:
     return version_answer(reads.version_by_token(well_formed(token), view=True))
 
