@@ -175,6 +175,7 @@ def save_deal(
     the next number, so the numbering stays whole. ``limit``: the deals a tournament
     table plays in its round; :class:`Full` past it, however many phones save at once.
     """
+    ids = _player_ids(sheet, entry.seated)  # before the lock: it holds other writers
     for _ in range(3):
         lock(sheet)
         found = None if key is None else by_once_key(sheet, key)
@@ -193,7 +194,7 @@ def save_deal(
             if theirs is not None:
                 raise NumberTaken(theirs)
         deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
-        _fill(sheet, deal, entry, scored)
+        _fill(sheet, deal, entry, scored, ids)
         db.session.add(deal)
         try:
             totals.add(deal)
@@ -202,6 +203,7 @@ def save_deal(
             db.session.commit()
         except IntegrityError:  # only if the database let two writers in: try again
             db.session.rollback()
+            ids = _player_ids(sheet, entry.seated)  # any player it made went with it
             continue
         return saved, False
     raise RuntimeError("could not store the deal: the sheet is too busy")
@@ -317,10 +319,17 @@ def reopen(sheet: Sheet) -> None:
     sheet.closed = False
 
 
-def _fill(sheet: Sheet, deal: Deal, entry: Entry, scored: Scored) -> None:
-    players = club_players(sheet.club, entry.seated)
+def _player_ids(sheet: Sheet, names: Sequence[str]) -> dict[str, int]:
+    players = club_players(sheet.club, names)
     db.session.flush()  # new players get their ids
-    ids = {p.name: p.id for p in players}
+    return {p.name: p.id for p in players}
+
+
+def _fill(
+    sheet: Sheet, deal: Deal, entry: Entry, scored: Scored, ids: dict[str, int] | None = None
+) -> None:
+    if ids is None:
+        ids = _player_ids(sheet, entry.seated)
     for column, value in stored.entry_to_row(entry, ids).items():
         setattr(deal, column, value)
     deal.scores = [DealScore(**row) for row in stored.score_rows(entry, scored.scores, ids)]
