@@ -70,7 +70,7 @@ STEP_SECONDS = 15.0
 PHONES = 50
 PLAYERS = 200
 DEALS = 8
-SOLO_DEALS = 20
+SOLO_DEALS = 60
 """Deals one phone enters alone first, at the first table: the answers' times without a
 crowd, to tell the server's own time from the queue's."""
 SAVE_TO_FORM_TARGET_MS = 50
@@ -78,6 +78,9 @@ READ_RANKING_EVERY = 1
 """A phone reads the ranking after every deal."""
 TIMEOUT = 30.0
 """Seconds a phone waits for one answer."""
+BUSY_RETRY_SECONDS = 2.0
+"""A save answered ``503`` is sent again after this (the answer's ``Retry-After``); the
+phones' queue (``static/offline.js``) sends it again too, within 20 seconds."""
 SECONDS = 240.0
 """The most one run of the phones may last; a phone still busy then stops (an error)."""
 P95_TARGET_MS = 100
@@ -100,6 +103,7 @@ FIGURES = (
     "headroom_tables",
     "stress_errors",
     "stress_lost_deals",
+    "stress_busy_answers",
     "stress_requests_per_s",
     "stress_p50_ms",
     "stress_p95_ms",
@@ -142,6 +146,8 @@ class Tally:
     )
     errors: list[str] = field(default_factory=list)
     acknowledged: int = 0
+    busy: int = 0
+    """Saves answered ``503`` (SQLite's write lock waited past its timeout), then sent again."""
 
 
 @dataclass
@@ -205,14 +211,16 @@ def _solo(ctx: Context, prefix: str, solo: Tally, log: str) -> None:
     if not served:
         ctx.results.missing(name, "no save and next form in the server's log")
         return
+    thirds = [percentile(served[i::3], 95) for i in range(3)]
     ctx.results.below(
         name,
         percentile(served, 95),
         SAVE_TO_FORM_TARGET_MS,
         note=f"one phone alone, {len(served)} deals: the save and the next form as gunicorn "
         f"timed them, min/median/max {min(served):.0f} / {median(served):.0f} / "
-        f"{max(served):.0f} ms; as the phone waited (urllib, a new connection each): p95 "
-        f"{percentile(waits, 95):.0f} ms",
+        f"{max(served):.0f} ms; the p95 of every third deal, min/median/max "
+        f"{min(thirds):.0f} / {median(thirds):.0f} / {max(thirds):.0f} ms; as the phone waited "
+        f"(urllib, a new connection each): p95 {percentile(waits, 95):.0f} ms",
     )
 
 
@@ -337,6 +345,12 @@ def _report(ctx: Context, prefix: str, run: Run, backend: str) -> None:
         if " 500" in note or "Traceback" in run.log:
             note += f"; server log ends: {run.log[-300:]}"
     put.at_most(prefix + "errors", len(errors), 0, note=note[:600])
+    put.add(
+        prefix + "busy_answers",
+        sum(tally.busy for tally in run.tallies),
+        note="saves answered 503 (busy, Retry-After) and sent again, not errors: the "
+        "phones' queue sends them again; the lost and stored counts check each was stored once",
+    )
     acknowledged = {
         table.edit: tally.acknowledged for table, tally in zip(run.tables, run.tallies, strict=True)
     }
@@ -523,7 +537,12 @@ def _phone(
                     tally.errors.append("the deal form closed before the last deal")
                     return
             entry = random_entry(rng, table.seating, table.seating[0], TableMode.FOUR)
-            status, location, _ = phone.request("post", form_path, hidden | form_fields(entry))
+            fields = hidden | form_fields(entry)
+            status, location, _ = phone.request("post", form_path, fields)
+            while status == 503 and not deadline.passed:  # busy: sent again, as the queue does
+                tally.busy += 1
+                time.sleep(BUSY_RETRY_SECONDS)
+                status, location, _ = phone.request("post", form_path, fields)
             if status != 302 or not location.endswith(form_path):
                 tally.errors.append(f"POST deal: {status} → {location or 'no redirect'}")
                 hidden = None
