@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from flask import Flask, has_request_context, request
@@ -17,13 +18,19 @@ from scorekeeper.qr import shared_url
 from scorekeeper.scoring import VARIANTS, RuleSet, contract_name
 
 
+@cache
+def _variant_settings(name: str) -> dict[str, Any]:
+    """What the house rule ``name`` sets, as :meth:`RuleSet.to_json` writes it."""
+    return RuleSet().updated(VARIANTS[name].settings).to_json()
+
+
 def rule_variants(rules: RuleSet) -> list[str]:
     """The house rules on in ``rules``, by their names; other settings by their keys."""
     on = rules.to_json()
     names: list[str] = []
     covered: set[str] = set()
     for name, variant in VARIANTS.items():
-        probe = RuleSet().updated(variant.settings).to_json()
+        probe = _variant_settings(name)
         if all(on[key] == probe[key] for key in variant.settings):
             names.append(str(VARIANT_NAMES[name]))
             covered.update(variant.settings)
