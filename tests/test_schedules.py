@@ -75,3 +75,29 @@ def test_the_search_counts_seats_out_of_turn_as_the_draw_defines_them(players: i
         search = _Tabu(sizes, len(rounds), random.Random(0))
         search.start(rounds)
         assert search.out_of_turn() == out_of_turn(rounds)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(13, 4), (18, 5), (19, 5), (29, 9), (43, 6)])
+def test_the_last_exchanges_lower_the_repeats_and_add_no_seat_out_of_turn(
+    players: int, rounds: int
+) -> None:
+    """``tidy`` counts repeat meetings as ``repeat_pairs`` does: from random rounds it
+    leaves fewer, no more seats out of turn, no dearer meetings, and the plan's cost that
+    the search keeps up to date is the cost counted again from scratch."""
+    rng = random.Random(players * rounds)
+    sizes = table_sizes(players, Prefer.FIVE)
+    drawn: list[Round] = []
+    for _ in range(rounds):
+        order = rng.sample(range(players), players)
+        drawn.append([order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))])
+    search = _Tabu(sizes, rounds, random.Random(0))
+    search.start(drawn)
+    meetings_before = search.total - sum(search._turn_total(p) for p in range(players))
+    search.tidy(10_000_000)
+    tidied = search.best
+    assert repeat_pairs(tidied) < repeat_pairs(drawn)
+    assert out_of_turn(tidied) <= out_of_turn(drawn)
+    again = _Tabu(sizes, rounds, random.Random(0))
+    again.start(tidied)
+    assert again.total == search.total
+    assert again.total - sum(again._turn_total(p) for p in range(players)) <= meetings_before

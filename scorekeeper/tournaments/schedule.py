@@ -15,9 +15,11 @@ again; when nobody does, sitting at a table of 5 ahead of their turn); each step
 takes the best move not taboo, and when the best schedule found has not improved
 for a while, the search goes back to it and shakes it with a few random swaps.
 Last, single exchanges give seats at tables of 5 back to their turn where that
-costs fewer repeat meetings than it saves seats out of turn (:meth:`_Tabu.even_out`).
-The work is bounded by moves priced (:data:`MAX_PRICES`, :data:`EVEN_OUT`), never
-by a clock: the same random generator gives the same plan on any machine. Each
+costs fewer repeat meetings than it saves seats out of turn (:meth:`_Tabu.even_out`),
+and exchanges that lower the repeat meetings counted exactly without adding a seat
+out of turn or raising the meetings' price (:meth:`_Tabu.tidy`).
+The work is bounded by moves priced (:data:`MAX_PRICES`, :data:`EVEN_OUT`,
+:data:`TIDY`), never by a clock: the same random generator gives the same plan on any machine. Each
 player's cost at each table of each planned round is kept up to date after every
 swap, so that pricing a swap takes a few additions.
 
@@ -86,6 +88,12 @@ EVEN_OUT = 1_000_000
 search: each exchange tried counts the plan's seats out of turn again, a plan's players
 in each of its rounds (a thousand exchanges tried for 400 players in 5 rounds)."""
 
+TIDY = 2_000_000
+"""The bound on the work of the last exchanges counted exactly (:meth:`_Tabu.tidy`): a
+round's players once for each player whose exchanges are counted, and a plan's players
+in each of its rounds for each exchange between a table of 5 and a smaller one tried
+(some thirty passes over 48 players in 14 rounds, one and a half over 400 in 4 rounds)."""
+
 STARTS = 4
 """How many greedy draws each new round starts from, each searched alone, the best kept
 (as the old draw did for each round)."""
@@ -144,6 +152,7 @@ def plan(
         search.start(start)
         search.improve(budget // len(starts))
         search.even_out(EVEN_OUT)
+        search.tidy(TIDY)
         if best is None or search.score() < best.score():
             best = search
         if best.best_total == 0:
@@ -249,6 +258,65 @@ class _Tabu:
             for p in seated:
                 counts[p] += 1
         return False, tried
+
+    def tidy(self, budget: int) -> None:
+        """Make the exchanges that seat fewer pairs together again, counted exactly (as
+        ``draw.repeat_pairs`` counts them: a pair's third meeting is one more), when they
+        add no seat out of turn, counted exactly, and do not raise the meetings' price
+        (:data:`REPEAT_COST`: not two second meetings for one third). The search prices
+        the turn at tables of 5 as it can, move by move, and :meth:`even_out` gives seats
+        back for more meetings: exchanges that lower both counts may be left. At most about
+        ``budget`` players counted. The plan must be the best found (as :meth:`run` leaves
+        it)."""
+        now, work, changed = self.out_of_turn(), 0, True
+        while changed and work < budget:
+            changed = False
+            for r in range(len(self.members)):
+                while work < budget:
+                    found, counted = self._fewer_repeats(r, now, budget - work)
+                    work += counted
+                    if found is None:
+                        break
+                    now, changed = found, True
+        self.best, self.best_total = self._copy(), self.total
+
+    def _fewer_repeats(self, r: int, now: int, budget: int) -> tuple[int | None, int]:
+        """Make the first exchange of round ``r`` that :meth:`tidy` makes: the seats out of
+        turn after it, or None when there is none; and how many players were counted."""
+        n, tables, table_of, met = self.n, self.members[r], self.table_of[r], self.met
+        # join[t][p]: the players of table t whom p met; again[p]: those of p's own table
+        # whom p met in another round too. Counted by whole rows (C loops).
+        joins = [
+            list(map(sum, zip(*([m > 0 for m in met[q]] for q in seated), strict=True)))
+            for seated in tables
+        ]
+        again = [sum(met[p][q] > 1 for q in tables[table_of[p]] if q != p) for p in range(n)]
+        counted = n * n
+        for a in range(n):
+            if counted >= budget:
+                break
+            ta, row = table_of[a], met[a]
+            counted += n
+            join_a = [joins[t][a] for t in range(len(tables))]
+            come = joins[ta]
+            deltas = [
+                join_a[tb] - again[a] + come[b] - again[b] - 2 * (row[b] > 0) if tb != ta else 0
+                for b, tb in enumerate(table_of)
+            ]
+            for b in (b for b, d in enumerate(deltas) if d < 0 and b > a):
+                if self._meeting_delta(r, a, b) > 0:
+                    continue
+                delta, tb = self._delta(r, a, b), table_of[b]
+                self._swap(r, a, b)
+                after = now
+                if self.five[ta] != self.five[tb]:
+                    counted += n * len(self.members)
+                    after = self.out_of_turn()
+                if after <= now:
+                    self.total += delta
+                    return after, counted
+                self._swap(r, b, a)
+        return None, counted
 
     def score(self) -> int:
         """The plan's cost with its seats out of turn counted exactly, not as the search
