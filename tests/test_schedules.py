@@ -75,3 +75,46 @@ def test_the_search_counts_seats_out_of_turn_as_the_draw_defines_them(players: i
         search = _Tabu(sizes, len(rounds), random.Random(0))
         search.start(rounds)
         assert search.out_of_turn() == out_of_turn(rounds)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(13, 4), (18, 5), (19, 5), (29, 9), (43, 6)])
+def test_the_last_exchanges_lower_the_repeats_and_add_no_seat_out_of_turn(
+    players: int, rounds: int
+) -> None:
+    """``tidy`` counts repeat meetings as ``repeat_pairs`` does: from random rounds it
+    leaves fewer, no more seats out of turn, no dearer meetings, and the plan's cost that
+    the search keeps up to date is the cost counted again from scratch."""
+    rng = random.Random(players * rounds)
+    sizes = table_sizes(players, Prefer.FIVE)
+    drawn: list[Round] = []
+    for _ in range(rounds):
+        order = rng.sample(range(players), players)
+        drawn.append([order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))])
+    search = _Tabu(sizes, rounds, random.Random(0))
+    search.start(drawn)
+    meetings_before = search.total - sum(search._turn_total(p) for p in range(players))
+    search.tidy(10_000_000)
+    tidied = search.best
+    assert repeat_pairs(tidied) < repeat_pairs(drawn)
+    assert out_of_turn(tidied) <= out_of_turn(drawn)
+    again = _Tabu(sizes, rounds, random.Random(0))
+    again.start(tidied)
+    assert again.total == search.total
+    assert again.total - sum(again._turn_total(p) for p in range(players)) <= meetings_before
+
+
+def test_the_search_goes_on_until_it_has_priced_the_swaps_and_done_the_work() -> None:
+    """A budget is swaps to price and work counted in full: the search stops when it has
+    done both (19 players in 5 rounds always cost something: it never stops sooner)."""
+    sizes = table_sizes(19, Prefer.FIVE)
+    rng = random.Random(19)
+    drawn: list[Round] = []
+    for _ in range(5):
+        order = rng.sample(range(19), 19)
+        drawn.append([order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))])
+    for budget in [(20_000, 1_000), (1_000, 60_000)]:
+        search = _Tabu(sizes, 5, random.Random(0))
+        search.start(drawn)
+        priced, work = search.run(budget, range(5))
+        assert priced >= budget[0] and work >= budget[1]
+        assert priced <= work < budget[0] + budget[1] + 20_000

@@ -15,9 +15,11 @@ again; when nobody does, sitting at a table of 5 ahead of their turn); each step
 takes the best move not taboo, and when the best schedule found has not improved
 for a while, the search goes back to it and shakes it with a few random swaps.
 Last, single exchanges give seats at tables of 5 back to their turn where that
-costs fewer repeat meetings than it saves seats out of turn (:meth:`_Tabu.even_out`).
-The work is bounded by moves priced (:data:`MAX_PRICES`, :data:`EVEN_OUT`), never
-by a clock: the same random generator gives the same plan on any machine. Each
+costs fewer repeat meetings than it saves seats out of turn (:meth:`_Tabu.even_out`),
+and exchanges that lower the repeat meetings counted exactly without adding a seat
+out of turn or raising the meetings' price (:meth:`_Tabu.tidy`).
+The work is bounded by counts (:data:`MAX_PRICES`, :data:`EVEN_OUT`, :data:`TIDY`),
+never by a clock: the same random generator gives the same plan on any machine. Each
 player's cost at each table of each planned round is kept up to date after every
 swap, so that pricing a swap takes a few additions.
 
@@ -58,10 +60,27 @@ the benchmark's tournaments had 979 seats out of turn instead of 1,142 but 1,735
 meetings instead of 1,612, 16 tournaments with more than the old draw instead of 10."""
 
 MAX_PRICES = 4_000_000
-"""The most swaps one plan prices: the bound on its time (up to 3.7 s of one core of
-this machine for 12 to 48 players: 30 players, 6 rounds). Counting each step's own
-work as swaps too bounded the time better but drew worse (9 cells of ``make bench``
-worse than the old draw, against 4)."""
+"""The swaps one plan prices at least, unless it finds a plan without cost first; and,
+times :data:`WORK_PER_PRICE`, the work it may go on to while that is more: the bound on
+its time. The work counts the swaps priced and what the steps do besides, at what it
+costs in swaps priced on this machine: each round a step looks over (:data:`ROUND_WORK`),
+each swap made (:data:`SWAP_WORK`), each count of the pulls again (half a price for each
+two players in each planned round). Swaps priced alone let a plan take from 1.5 s of CPU
+(43 players, 13 rounds: a step prices many swaps, and more search found fewer repeat
+meetings) to 3.2 s (37 players, 8 rounds: many cheap steps)."""
+
+WORK_PER_PRICE = 3
+"""How much more than :data:`MAX_PRICES` the work counted in full may go to: a plan
+stops when it has priced those swaps and done that work, so that it searches no less
+than with the swaps alone, and more where the swaps are cheap."""
+
+ROUND_WORK = 200
+"""What looking over one round for a step's swaps costs besides the swaps priced, in
+swaps priced: some 60 microseconds of this machine's CPU, whatever the players."""
+
+SWAP_WORK = 8
+"""What making a swap costs, per player planned, in swaps priced: its meetings, pulls and
+turn brought up to date (from 60 microseconds for 17 players to 220 for 101)."""
 
 STALL = 100
 """Steps without a better schedule after which the search goes back to the best one
@@ -86,6 +105,12 @@ EVEN_OUT = 1_000_000
 search: each exchange tried counts the plan's seats out of turn again, a plan's players
 in each of its rounds (a thousand exchanges tried for 400 players in 5 rounds)."""
 
+TIDY = 2_000_000
+"""The bound on the work of the last exchanges counted exactly (:meth:`_Tabu.tidy`): a
+round's players once for each player whose exchanges are counted, and a plan's players
+in each of its rounds for each exchange between a table of 5 and a smaller one tried
+(some thirty passes over 48 players in 14 rounds, one and a half over 400 in 4 rounds)."""
+
 STARTS = 4
 """How many greedy draws each new round starts from, each searched alone, the best kept
 (as the old draw did for each round)."""
@@ -95,6 +120,10 @@ ALONE = 0.7
 
 _NEVER = 1 << 60
 """More than any cost: the delta of a swap that is none."""
+
+Budget = tuple[int, int]
+"""Swaps to price, and work counted in full (:data:`MAX_PRICES`): the search goes on
+until it has done both."""
 
 PastRound = Sequence[tuple[Sequence[int], bool]]
 """A round played: each table's players still present, and whether it was a table of 5."""
@@ -131,19 +160,21 @@ def plan(
     """The tables of ``rounds`` rounds to come after ``past``, each table of ``sizes``.
 
     Each of ``starts`` may give the first rounds to search from (a known design);
-    the others start from a greedy draw. The search from each start prices its
-    share of ``budget`` swaps, or of that ``share`` of :data:`MAX_PRICES`; the best
+    the others start from a greedy draw. The search from each start does its share
+    of ``budget`` work, or of that ``share`` of :data:`MAX_PRICES`; the best
     plan found is kept. The players are ``0`` to ``sum(sizes) - 1``.
     """
     budget = int(MAX_PRICES * share) if budget is None else budget
+    each = (budget // len(starts), WORK_PER_PRICE * budget // len(starts))
     best: _Tabu | None = None
     for start in starts:
         search = _Tabu(list(sizes), rounds, rng)
         for tables in past:
             search.add_past(tables)
         search.start(start)
-        search.improve(budget // len(starts))
+        search.improve(each)
         search.even_out(EVEN_OUT)
+        search.tidy(TIDY)
         if best is None or search.score() < best.score():
             best = search
         if best.best_total == 0:
@@ -186,6 +217,8 @@ class _Tabu:
         in turn had more than ``k`` seats there before (at most ``k`` = the most rounds)."""
         self.total = 0
         """The cost of the planned rounds, given the past."""
+        self.work = 0
+        """The work done so far, in swaps priced (see :data:`MAX_PRICES`)."""
         self.best: list[list[list[int]]] = []
         self.best_total = 0
         self.past_fives: list[int] = []
@@ -193,19 +226,26 @@ class _Tabu:
         self.square: list[int] = []
         self.square2: list[int] = []
 
-    def improve(self, budget: int) -> None:
+    def improve(self, budget: Budget) -> None:
         """Seat the rounds not given, a window of rounds at a time (cheap steps), each new
         round the best of a few greedy draws; then search all the rounds together."""
-        used, alone = 0, int(budget * ALONE)
+        prices, work = budget
+        used_prices = used_work = 0
         for r in range(len(self.members), self.rounds):
             # What the rounds before left unspent (a round without repeat is found fast)
             # goes to the rounds after, which need it.
-            share = (alone - used) // (self.rounds - r)
+            left = 2 * (self.rounds - r)
+            half = (
+                (int(prices * ALONE) - used_prices) // left,
+                (int(work * ALONE) - used_work) // left,
+            )
+            spent = [0, 0]
             while len(self.members) < min(r + WINDOW, self.rounds):
-                used += self.add_best(share // 2)
+                spent = [a + b for a, b in zip(spent, self.add_best(half), strict=True)]
             window = list(range(r, len(self.members)))
-            used += self.run(share // 2, window)
-        self.run(budget - used, list(range(self.rounds)))
+            spent = [a + b for a, b in zip(spent, self.run(half, window), strict=True)]
+            used_prices, used_work = used_prices + spent[0], used_work + spent[1]
+        self.run((prices - used_prices, work - used_work), list(range(self.rounds)))
 
     def even_out(self, budget: int) -> None:
         """Give back the seats at tables of 5 taken out of turn that one exchange gives
@@ -250,6 +290,65 @@ class _Tabu:
                 counts[p] += 1
         return False, tried
 
+    def tidy(self, budget: int) -> None:
+        """Make the exchanges that seat fewer pairs together again, counted exactly (as
+        ``draw.repeat_pairs`` counts them: a pair's third meeting is one more), when they
+        add no seat out of turn, counted exactly, and do not raise the meetings' price
+        (:data:`REPEAT_COST`: not two second meetings for one third). The search prices
+        the turn at tables of 5 as it can, move by move, and :meth:`even_out` gives seats
+        back for more meetings: exchanges that lower both counts may be left. At most about
+        ``budget`` players counted. The plan must be the best found (as :meth:`run` leaves
+        it)."""
+        now, work, changed = self.out_of_turn(), 0, True
+        while changed and work < budget:
+            changed = False
+            for r in range(len(self.members)):
+                while work < budget:
+                    found, counted = self._fewer_repeats(r, now, budget - work)
+                    work += counted
+                    if found is None:
+                        break
+                    now, changed = found, True
+        self.best, self.best_total = self._copy(), self.total
+
+    def _fewer_repeats(self, r: int, now: int, budget: int) -> tuple[int | None, int]:
+        """Make the first exchange of round ``r`` that :meth:`tidy` makes: the seats out of
+        turn after it, or None when there is none; and how many players were counted."""
+        n, tables, table_of, met = self.n, self.members[r], self.table_of[r], self.met
+        # join[t][p]: the players of table t whom p met; again[p]: those of p's own table
+        # whom p met in another round too. Counted by whole rows (C loops).
+        joins = [
+            list(map(sum, zip(*([m > 0 for m in met[q]] for q in seated), strict=True)))
+            for seated in tables
+        ]
+        again = [sum(met[p][q] > 1 for q in tables[table_of[p]] if q != p) for p in range(n)]
+        counted = n * n
+        for a in range(n):
+            if counted >= budget:
+                break
+            ta, row = table_of[a], met[a]
+            counted += n
+            join_a = [joins[t][a] for t in range(len(tables))]
+            come = joins[ta]
+            deltas = [
+                join_a[tb] - again[a] + come[b] - again[b] - 2 * (row[b] > 0) if tb != ta else 0
+                for b, tb in enumerate(table_of)
+            ]
+            for b in (b for b, d in enumerate(deltas) if d < 0 and b > a):
+                if self._meeting_delta(r, a, b) > 0:
+                    continue
+                delta, tb = self._delta(r, a, b), table_of[b]
+                self._swap(r, a, b)
+                after = now
+                if self.five[ta] != self.five[tb]:
+                    counted += n * len(self.members)
+                    after = self.out_of_turn()
+                if after <= now:
+                    self.total += delta
+                    return after, counted
+                self._swap(r, b, a)
+        return None, counted
+
     def score(self) -> int:
         """The plan's cost with its seats out of turn counted exactly, not as the search
         prices them: to choose between plans searched from different starts."""
@@ -284,15 +383,16 @@ class _Tabu:
         turns = (turn[a] * (five[1] - five[0])) + (turn[b] * (five[0] - five[1]))
         return self._delta(r, a, b) - turns
 
-    def add_best(self, budget: int) -> int:
+    def add_best(self, budget: Budget) -> Budget:
         """Seat one more round: the best of :data:`STARTS` greedy draws, each searched
-        alone. The moves priced."""
-        used, best, best_total = 0, None, 0
+        alone. The swaps priced and the work done (:data:`MAX_PRICES`)."""
+        priced, work, best, best_total = 0, self.work, None, 0
+        each = (budget[0] // STARTS, budget[1] // STARTS)
         for start in range(STARTS):
             if start:
                 self._unseat_last()
             self.add_greedy()
-            used += self.run(budget // STARTS, [len(self.members) - 1])
+            priced += self.run(each, [len(self.members) - 1])[0]
             if best is None or self.total < best_total:
                 best, best_total = self.members[-1], self.total
             if best_total == 0:
@@ -302,7 +402,7 @@ class _Tabu:
             self._unseat_last()
             self._seat(best)
             self._recount()
-        return used
+        return priced, self.work - work
 
     def add_past(self, tables: PastRound) -> None:
         for table, five in tables:
@@ -394,6 +494,7 @@ class _Tabu:
 
     def _recount(self) -> None:
         """Count every turn, every pull and the plan's cost again from the meetings."""
+        self.work += self.n * self.n * len(self.members) // 2
         turns = [self._turns(p) for p in range(self.n)]
         self.turn = [list(row) for row in zip(*turns, strict=True)] if turns else []
         self.pull = [self._round_pull(r) for r in range(len(self.members))]
@@ -444,14 +545,18 @@ class _Tabu:
     def _copy(self) -> list[list[list[int]]]:
         return [[seated[:] for seated in tables] for tables in self.members]
 
-    def run(self, budget: int, moving: Sequence[int]) -> int:
-        """Tabu search over the ``moving`` rounds until the plan costs nothing or
-        ``budget`` moves are priced; the plan left is the best found. The moves priced."""
+    def run(self, budget: Budget, moving: Sequence[int]) -> Budget:
+        """Tabu search over the ``moving`` rounds until the plan costs nothing or it has
+        priced the swaps and done the work of ``budget`` (:data:`MAX_PRICES`); the plan
+        left is the best found. The swaps priced and the work done."""
         self.best, self.best_total = self._copy(), self.total
         rng = self.rng
         tabu: dict[tuple[int, int, int], int] = {}
-        step = last_better = priced = shaken = 0
-        while self.best_total > 0 and priced < budget and moving:
+        step = last_better = shaken = priced = 0
+        work = self.work
+        while (
+            self.best_total > 0 and (priced < budget[0] or self.work - work < budget[1]) and moving
+        ):
             step += 1
             if step - last_better > STALL:
                 shaken += 1
@@ -465,6 +570,7 @@ class _Tabu:
             for r in moving:
                 delta, found, count = self._best_moves(r, step, tabu, aspire, chosen_delta)
                 priced += count
+                self.work += count + ROUND_WORK
                 if delta < chosen_delta:
                     chosen_delta, moves = delta, found
                 elif delta == chosen_delta:
@@ -484,7 +590,7 @@ class _Tabu:
                 shaken = 0
         if self.total != self.best_total:
             self._load(self.best)
-        return priced
+        return priced, self.work - work
 
     def _best_moves(
         self, r: int, step: int, tabu: dict[tuple[int, int, int], int], aspire: int, bound: int
@@ -562,6 +668,7 @@ class _Tabu:
         table_of, met, square, pull = self.table_of[r], self.met, self.square, self.pull[r]
         ta, tb = table_of[a], table_of[b]
         left, joined = self.members[r][ta], self.members[r][tb]
+        self.work += SWAP_WORK * self.n
         # Take a and b out of the pulls of round r, as they are seated now.
         for p, seated, t in ((a, left, ta), (b, joined, tb)):
             self._pull_column(pull, met[p], seated, p, t, -1)
