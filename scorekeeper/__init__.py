@@ -23,7 +23,11 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import config, i18n, rate_counts
+from scorekeeper import (
+    config,
+    i18n,
+    rate_counts,  # noqa: F401 -- registers local:// with the limits library
+)
 from scorekeeper.config import ROOT, database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -152,7 +156,6 @@ def link_key() -> str:
 
 def rate_limits(app: Flask) -> None:
     """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
-    assert rate_counts.LocalCounts.STORAGE_SCHEME == ["local"]  # local:// is registered
     limiter = Limiter(client_address, key_prefix="tarot")
     limiter.init_app(app)
     app.register_error_handler(429, too_many_requests)

@@ -130,7 +130,8 @@ def names_of(sheet: Sheet) -> Names:
     cache = db.session.info.setdefault("names", {})
     if sheet.id not in cache:
         cache[sheet.id] = Names((pid, name) for pid, name in read(_NAMES, sheet=sheet.id))
-    return Names(cache[sheet.id])
+    found: Names = cache[sheet.id]  # read only by its callers: a name read alone is kept
+    return found
 
 
 def entry_of(sheet: Sheet, deal: Deal) -> Entry:
