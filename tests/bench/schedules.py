@@ -17,7 +17,9 @@ with tables of 5 there is no published value, only that bound.
 The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
 "Today" is the old draw's result, kept as figures (:data:`TODAY`,
-:data:`TODAY_OUT_OF_TURN`): that draw is gone.
+:data:`TODAY_OUT_OF_TURN`). That draw is kept too, as the floor a plan must reach
+(:mod:`scorekeeper.tournaments.round_by_round`), and ``tests/test_schedules.py`` checks
+that it still gives these figures.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
 process that forgot the plan, and after a round whose tables were changed by hand.
@@ -126,8 +128,8 @@ TODAY_OUT_OF_TURN = {
     48: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
 }
 """Seats at tables of 5 taken out of turn (:func:`out_of_turn`) by the draw before issue 16,
-by players, for rounds 4 and up (seed 1): that draw (commit 86f854c), run outside the
-repository, whose repeat meetings were those of :data:`TODAY`."""
+by players, for rounds 4 and up (seed 1): that draw (commit 86f854c), whose repeat
+meetings were those of :data:`TODAY`."""
 
 
 def last_round(players: int) -> int:
