@@ -8,8 +8,19 @@ from collections.abc import Sequence
 import pytest
 
 from scorekeeper.tournaments.designs import KNOWN_MAXIMUM, has_no_repeat, known_schedule
-from scorekeeper.tournaments.draw import Prefer, draw, out_of_turn, repeat_pairs, table_sizes
-from scorekeeper.tournaments.schedule import _Tabu
+from scorekeeper.tournaments.draw import (
+    FLOOR_PRICES,
+    Prefer,
+    clear_cache,
+    draw,
+    out_of_turn,
+    repeat_pairs,
+    table_sizes,
+)
+from scorekeeper.tournaments.round_by_round import rounds_after
+from scorekeeper.tournaments.schedule import _Tabu, no_worse
+
+from .bench.schedules import TODAY, TODAY_OUT_OF_TURN
 
 Round = list[list[int]]
 
@@ -118,3 +129,86 @@ def test_the_search_goes_on_until_it_has_priced_the_swaps_and_done_the_work() ->
         priced, work = search.run(budget, range(5))
         assert priced >= budget[0] and work >= budget[1]
         assert priced <= work < budget[0] + budget[1] + 20_000
+
+
+# The floor: rounds drawn one at a time, as the club's draw drew them before issue 16.
+
+
+def one_at_a_time(players: int, rounds: int, seed: int) -> list[Round]:
+    """Round 1 as the draw draws it, then the rounds after drawn one at a time (the
+    store's seeds: the tournament's seed times 100 plus the round)."""
+    first = draw(list(range(players)), Prefer.FIVE, seed * 100 + 1)
+    sizes = table_sizes(players, Prefer.FIVE)
+    played = [[(tuple(sorted(table)), len(table) >= 5) for table in first]]
+    drawn = rounds_after(sizes, played, rounds - 1, seed * 100 + 2, FLOOR_PRICES)
+    assert drawn is not None
+    return [first, *drawn]
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(18, 5), (19, 4), (29, 9), (39, 11), (42, 13)])
+def test_the_rounds_drawn_one_at_a_time_are_those_of_the_old_draw(
+    players: int, rounds: int
+) -> None:
+    """The floor is the draw before issue 16, unchanged: its tournaments have the repeat
+    meetings and seats out of turn recorded from that draw (commit 86f854c)."""
+    drawn = one_at_a_time(players, rounds, seed=1)
+    assert repeat_pairs(drawn) == TODAY[players][rounds - 4]
+    assert out_of_turn(drawn) == TODAY_OUT_OF_TURN[players][rounds - 4]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed"),
+    # The plan searched alone had more repeat meetings than the old draw for 19 players
+    # (19 against 18, seed 1), and more seats out of turn for 17 and 29.
+    [(19, 4, 1), (19, 4, 2), (17, 5, 1), (29, 7, 1), (29, 7, 3)],
+)
+def test_a_tournament_is_never_worse_than_drawn_one_round_at_a_time(
+    players: int, rounds: int, seed: int
+) -> None:
+    drawn = tournament(list(range(players)), rounds, seed)
+    floor = one_at_a_time(players, rounds, seed)
+    assert drawn[0] == floor[0]
+    assert repeat_pairs(drawn) <= repeat_pairs(floor)
+    assert out_of_turn(drawn) <= out_of_turn(floor)
+
+
+def test_a_round_planned_again_from_the_floor_is_the_same() -> None:
+    """A worker that did not plan the tournament plans it again at round 3, from this
+    round's seed: the floor's seeds are counted back to round 2's, so the plan is the same."""
+    players = list(range(19))
+    done: list[Round] = []
+    for r in range(1, 4):
+        done.append(draw(players, Prefer.FIVE, 100 + r, done, 4))
+    clear_cache()
+    again = draw(players, Prefer.FIVE, 104, done, 4)
+    clear_cache()
+    drawn = [*done, draw(players, Prefer.FIVE, 104, done, 4)]
+    assert again == drawn[-1]
+    assert repeat_pairs(drawn) <= TODAY[19][0]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "better"), [(17, 5, False), (19, 4, True), (27, 6, False)]
+)
+def test_a_search_from_the_floor_keeps_within_both_its_counts(
+    players: int, rounds: int, better: bool
+) -> None:
+    """A plan worse than the floor on one count is not kept: short searches from the floor
+    and from the plan keep the best plan with neither count above the floor's; for 19
+    players, one with fewer seats out of turn (the floor gives 42 of its 60 seats at
+    tables of 5 out of turn)."""
+    sizes = table_sizes(players, Prefer.FIVE)
+    first, *floor = one_at_a_time(players, rounds, seed=1)
+    played = [[(tuple(table), len(table) >= 5) for table in first]]
+    # Every round the same as round 1: more repeat meetings and seats out of turn than
+    # any draw.
+    worse = [[list(table) for table in first] for _ in floor]
+    kept = no_worse(sizes, played, worse, lambda: floor, random.Random(1), 0.1)
+    whole = [first, *kept]
+    for tables in kept:
+        assert sorted(len(table) for table in tables) == sorted(sizes)
+        assert sorted(p for table in tables for p in table) == list(range(players))
+    assert repeat_pairs(whole) <= repeat_pairs([first, *floor])
+    assert out_of_turn(whole) <= out_of_turn([first, *floor])
+    if better:
+        assert out_of_turn(whole) < out_of_turn([first, *floor])

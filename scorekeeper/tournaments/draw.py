@@ -7,8 +7,9 @@ a multiple of 4, a few tables of 5 (the dealer sits each deal out) or of 3, as
 the organiser prefers (:func:`table_sizes`). Round 1 is a random draw; later
 rounds are drawn as part of a schedule of the whole tournament, so that players
 meet as few of the same players as possible (:func:`draw`): a known design where
-one exists (:mod:`.designs`), a search otherwise (:mod:`.schedule`). Every draw
-is reproducible from its seed.
+one exists (:mod:`.designs`), a search otherwise (:mod:`.schedule`), never worse
+on repeat meetings nor on the turn at tables of 5 than a draw one round at a time
+(:mod:`.round_by_round`). Every draw is reproducible from its seed.
 
 >>> done = []
 >>> for number in range(1, 6):
@@ -29,12 +30,28 @@ from itertools import combinations
 from typing import Any, TypeVar, cast
 
 from .designs import known_schedule, with_fives
-from .schedule import OUT_OF_TURN_COST, REPEAT_COST, plan
+from .round_by_round import rounds_after
+from .schedule import OUT_OF_TURN_COST, REPEAT_COST, no_worse, plan
 
 __all__ = ["OUT_OF_TURN_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
            "out_of_turn", "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
 
 P = TypeVar("P", bound=Hashable)
+
+PLAN_SHARE = 0.7
+"""The share of a plan's budget (:data:`.schedule.MAX_PRICES`) for the schedule's first
+search: the rest of the time goes to drawing the same rounds one at a time (up to a
+second for 47 players over 12 rounds) and to a search from them (:func:`_schedule`)."""
+
+FLOOR_PRICES = 6_000_000
+"""The most swaps the rounds drawn one at a time may price (:func:`.round_by_round.rounds_after`,
+a fifth of a microsecond each here): every tournament of the benchmark's table, 12 to 48
+players up to their known maximum (46 players over 14 rounds, 5.5 million). Beyond it (51
+players over 15 rounds: 8 million), the plan is kept as searched."""
+
+FLOOR_SHARE = 0.3
+"""The share of a plan's budget for searching from the rounds drawn one at a time, when
+the plan is worse than them on one count (:func:`_schedule`)."""
 
 REPLAN_SHARE = 0.25
 """The share of a plan's budget for planning again after tables changed by hand: that
@@ -177,7 +194,14 @@ def draw(
     planned after round 1, or after the last round whose players changed; that
     schedule starts from a known design where one exists, at tables of 4, or
     for the tables of 4 with the players left over joining tables of 5
-    (:mod:`scorekeeper.tournaments.designs`). When the players change, or the
+    (:mod:`scorekeeper.tournaments.designs`). That schedule is kept only when it has
+    no more repeat meetings and no more seats out of turn than the same rounds drawn
+    one at a time, as the club's draw drew them before (:mod:`.round_by_round`, round
+    ``k``'s seed taken as this round's seed plus ``k`` minus this round's number, as
+    the store seeds them); else the best that searches from those rounds and from the
+    schedule find with neither count above theirs (:func:`_schedule`). The round drawn
+    when the players change, or after tables changed by hand, has no such floor: the
+    club's draw had no schedule to compare with. When the players change, or the
     rounds played are not those planned (tables changed by hand), the rounds
     left are planned again from the rounds played (after a change by hand, from
     the rounds left of the plan, with a quarter of the work: :data:`REPLAN_SHARE`).
@@ -208,7 +232,7 @@ def draw(
         tables = [order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
     else:
         last = len(past) + 2 if rounds is None else max(rounds, len(past) + 1)
-        tables, stale = ([], None) if rounds is None else _planned(past, sizes, last)
+        tables, stale = ([], None) if rounds is None else _planned(past, sizes, last, seed)
         if not tables:
             ahead = last - len(past)
             # After a plan that the rounds played no longer follow (tables changed by
@@ -245,6 +269,7 @@ def clear_cache() -> None:
     """Forget the schedules planned so far (they are kept for the next rounds' draws)."""
     _ordered_schedule.cache_clear()
     _from_rounds.cache_clear()
+    _schedule.cache_clear()
 
 
 def _canonical(players: list[P]) -> list[P]:
@@ -281,29 +306,58 @@ class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
 
 
 def _planned(
-    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int
+    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int, seed: int
 ) -> tuple[list[list[int]], list[list[list[int]]] | None]:
     """The next round of the schedule planned after the latest round whose players
     changed (or round 1), when every present player sat in it and the rounds played
     since are those it planned; else none. And, when a plan was made (or found made)
-    that the rounds played do not follow, its rounds still to come."""
+    that the rounds played do not follow, its rounds still to come. ``seed`` is this
+    round's: the rounds before had one less each, as the store seeds them."""
     players = frozenset(range(sum(sizes)))
     start = len(past) - 1
     while start > 0 and past[start - 1].seated == past[start].seated:
         start -= 1
     if past[start].seated != players:
         return [], None
-    if start == 0:
-        rounds = _from_first_round(past[0], sizes, last)
-    else:
-        rounds = _from_rounds(past[: start + 1], sizes, last)
     done = len(past) - start - 1
+    rounds = _schedule(past[: start + 1], sizes, last, seed - done)
     if len(rounds) <= done or not all(
         played.same(tables) for played, tables in zip(past[start + 1 :], rounds, strict=False)
     ):
         stale = [[list(table) for table in tables] for tables in rounds[done:]]
         return [], stale if rounds else None
     return [list(table) for table in rounds[done]], None
+
+
+@lru_cache(maxsize=64)
+def _schedule(
+    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int, seed: int
+) -> list[list[tuple[int, ...]]]:
+    """The rounds after ``past`` up to ``last``: the plan searched, kept when it has no
+    more repeat meetings and no more seats at tables of 5 out of turn than the same
+    rounds drawn one at a time as the draw before planned tournaments drew them
+    (:mod:`.round_by_round`, the first with ``seed``, each after it with one more); else
+    the best that searches from those rounds and from the plan find with neither count
+    above theirs (:func:`.schedule.no_worse`). So a tournament's draw is never worse on
+    either count than the club's draw was (but where those rounds would take too long
+    to draw: :data:`FLOOR_PRICES`). Cached, as every round of a tournament asks for it."""
+    if len(past) == 1:
+        planned = _from_first_round(past[0], sizes, last)
+    else:
+        planned = _from_rounds(past, sizes, last)
+    if not planned:
+        return []
+    played = [p.tables for p in past]
+    rng = random.Random(zlib.crc32(repr((past, sizes, last, seed)).encode()))
+    kept = no_worse(
+        sizes,
+        played,
+        planned,
+        lambda: rounds_after(sizes, played, last - len(past), seed, FLOOR_PRICES),
+        rng,
+        FLOOR_SHARE,
+    )
+    return [[tuple(table) for table in tables] for tables in kept]
 
 
 def _from_first_round(
@@ -341,7 +395,7 @@ def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[in
         starts = [padded[1:last], []]
     else:
         starts = [[]]
-    rounds = plan(list(sizes), [first], last - 1, rng, starts)
+    rounds = plan(list(sizes), [first], last - 1, rng, starts, share=PLAN_SHARE)
     return tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
 
 
@@ -352,7 +406,7 @@ def _from_rounds(
     """The rounds after ``past`` up to ``last``, planned from the rounds played: seeded
     by them, so that each round asks for the same plan; cached."""
     rng = random.Random(zlib.crc32(repr((past, sizes, last)).encode()))
-    rounds = plan(list(sizes), [p.tables for p in past], last - len(past), rng)
+    rounds = plan(list(sizes), [p.tables for p in past], last - len(past), rng, share=PLAN_SHARE)
     return [[tuple(table) for table in round_] for round_ in rounds]
 
 

@@ -18,6 +18,9 @@ Last, single exchanges give seats at tables of 5 back to their turn where that
 costs fewer repeat meetings than it saves seats out of turn (:meth:`_Tabu.even_out`),
 and exchanges that lower the repeat meetings counted exactly without adding a seat
 out of turn or raising the meetings' price (:meth:`_Tabu.tidy`).
+A plan can be worse than another draw of the same rounds on one count and better on
+the other; :func:`no_worse` keeps it only when it is worse on neither, and otherwise
+searches under both counts of that other draw, from it and from the plan.
 The work is bounded by counts (:data:`MAX_PRICES`, :data:`EVEN_OUT`, :data:`TIDY`),
 never by a clock: the same random generator gives the same plan on any machine. Each
 player's cost at each table of each planned round is kept up to date after every
@@ -33,7 +36,7 @@ swap, so that pricing a swap takes a few additions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 REPEAT_COST = 10
@@ -81,6 +84,10 @@ swaps priced: some 60 microseconds of this machine's CPU, whatever the players."
 SWAP_WORK = 8
 """What making a swap costs, per player planned, in swaps priced: its meetings, pulls and
 turn brought up to date (from 60 microseconds for 17 players to 220 for 101)."""
+
+LEAN = 4
+"""How much more the search from a plan worse than the floor on one count prices that
+count (:func:`no_worse`)."""
 
 STALL = 100
 """Steps without a better schedule after which the search goes back to the best one
@@ -183,6 +190,72 @@ def plan(
     return best.best_tables()
 
 
+def no_worse(
+    sizes: Sequence[int],
+    past: Sequence[PastRound],
+    planned: Sequence[Sequence[Sequence[int]]],
+    floor: Callable[[], Sequence[Sequence[Sequence[int]]] | None],
+    rng: random.Random,
+    share: float,
+) -> list[list[list[int]]]:
+    """``planned``, when after ``past`` it has no more repeat meetings and no more seats
+    at tables of 5 out of turn than the rounds ``floor`` gives (the same rounds drawn
+    another way; not asked for when ``planned`` has neither; none when they would take
+    too long to draw); else the best plan with neither count above those of ``floor``
+    that two searches find (half of ``share`` of :data:`MAX_PRICES` each): one from
+    ``floor``, one from ``planned`` pricing more the count it must lower (:data:`LEAN`),
+    each followed by the exchanges that lower one of the two counts and raise neither
+    (:meth:`_Tabu.even_out`, strict, and :meth:`_Tabu.tidy`). A plan searched at one
+    price of the turn against repeat meetings can be better than another draw on one
+    count and worse on the other; the plan kept is never worse on either.
+
+    >>> first = [((0, 1, 2, 3, 4), True), ((5, 6, 7, 8), False)]
+    >>> again = [[[0, 1, 2, 3, 4], [5, 6, 7, 8]]]  # 16 repeat meetings, 5 seats out of turn
+    >>> in_turn = [[[0, 5, 6, 7, 8], [1, 2, 3, 4]]]  # 12 repeat meetings, none out of turn
+    >>> no_worse([5, 4], [first], again, lambda: in_turn, random.Random(1), 0.01) == in_turn
+    True
+    >>> no_worse([5, 4], [first], in_turn, lambda: again, random.Random(1), 0.01) == in_turn
+    True
+    """
+
+    def counted(
+        rounds: Sequence[Sequence[Sequence[int]]], weights: tuple[int, int] = (1, 1)
+    ) -> tuple[int, int, _Tabu]:
+        search = _Tabu(list(sizes), len(rounds), rng)
+        search.repeat_cost *= weights[0]
+        search.turn_cost *= weights[1]
+        for tables in past:
+            search.add_past(tables)
+        search.start(rounds)
+        return search.repeats(), search.out_of_turn(), search
+
+    kept = [[list(table) for table in tables] for tables in planned]
+    planned_repeats, planned_turn, _ = counted(planned)
+    if planned_repeats == planned_turn == 0:
+        return kept
+    drawn = floor()
+    if drawn is None:
+        return kept
+    repeats, turn, _ = counted(drawn)
+    if planned_repeats <= repeats and planned_turn <= turn:
+        return kept
+    budget = int(MAX_PRICES * share / 2)
+    # From the plan, the search leans the way it must go: towards fewer meetings when it
+    # has more than the floor, else towards a stricter turn.
+    leaning = (LEAN, 1) if planned_repeats > repeats else (1, LEAN)
+    found: list[tuple[int, int, list[list[list[int]]]]] = []
+    for start, weights in ((drawn, (1, 1)), (planned, leaning)):
+        search = counted(start, weights)[2]
+        search.ceiling = (repeats, turn)
+        search.run((budget, WORK_PER_PRICE * budget), range(len(drawn)))
+        if search.best:
+            search.even_out(EVEN_OUT, strict=True)
+            search.tidy(TIDY)
+            tables = search.best_tables()
+            found.append((counted(tables)[2].score(), len(found), tables))
+    return min(found)[2]
+
+
 class _Tabu:
     """The search's state: each planned round's seating, every pair's meetings, and what
     each player would cost at each table of each planned round, kept up to date after
@@ -225,6 +298,15 @@ class _Tabu:
         self.past_met: list[list[int]] = []
         self.square: list[int] = []
         self.square2: list[int] = []
+        self.repeat_cost, self.turn_cost = REPEAT_COST, TURN_COST
+        """What the search prices a second meeting and a seat out of turn at (set before
+        :meth:`start`): :data:`REPEAT_COST` and :data:`TURN_COST` but to search towards
+        fewer meetings or a stricter turn (:func:`no_worse`)."""
+        self.repeat_count = 0
+        """The repeat meetings of the past and the plan (:meth:`repeats`), kept up to date."""
+        self.ceiling: tuple[int, int] | None = None
+        """When set, the most repeat meetings and seats out of turn a plan may have to be
+        kept as the best found (:meth:`run`)."""
 
     def improve(self, budget: Budget) -> None:
         """Seat the rounds not given, a window of rounds at a time (cheap steps), each new
@@ -247,22 +329,23 @@ class _Tabu:
             used_prices, used_work = used_prices + spent[0], used_work + spent[1]
         self.run((prices - used_prices, work - used_work), list(range(self.rounds)))
 
-    def even_out(self, budget: int) -> None:
+    def even_out(self, budget: int, strict: bool = False) -> None:
         """Give back the seats at tables of 5 taken out of turn that one exchange gives
         back for less than they cost: round after round, a player out of turn with one
         who waited, when the repeat meetings it adds cost less than the seats out of turn
-        it saves, counted exactly (:data:`OUT_OF_TURN_COST` each). At most ``budget``
-        players counted again, a plan's players once for each exchange tried. The plan
-        must be the best found (as :meth:`run` leaves it)."""
+        it saves, counted exactly (:data:`OUT_OF_TURN_COST` each); ``strict``, only when
+        it adds no repeat meeting, counted exactly, and does not raise the meetings' price.
+        At most ``budget`` players counted again, a plan's players once for each exchange
+        tried. The plan must be the best found (as :meth:`run` leaves it)."""
         tried = 0
         while tried < budget:
-            given_back, counted = self._give_one_back(budget - tried)
+            given_back, counted = self._give_one_back(budget - tried, strict)
             tried += counted
             if not given_back:
                 break
         self.best, self.best_total = self._copy(), self.total
 
-    def _give_one_back(self, budget: int) -> tuple[bool, int]:
+    def _give_one_back(self, budget: int, strict: bool) -> tuple[bool, int]:
         """Make the first exchange that gives a seat at a table of 5 back to its turn for
         less than it costs (see :meth:`even_out`): whether one was made, and how many
         players were counted again, at most about ``budget``."""
@@ -276,7 +359,12 @@ class _Tabu:
             for a in (a for a in seated if counts[a] > least):
                 for b in (b for b in waiting if counts[b] < counts[a]):
                     meeting = self._meeting_delta(r, a, b)
-                    if meeting >= OUT_OF_TURN_COST * now or tried >= budget:
+                    if strict:
+                        if meeting > 0 or self._repeat_delta(r, a, b) > 0:
+                            continue
+                    elif meeting >= OUT_OF_TURN_COST * now:
+                        continue
+                    if tried >= budget:
                         continue
                     tried += self.n * len(self.members)
                     delta = self._delta(r, a, b)
@@ -375,6 +463,28 @@ class _Tabu:
         come_a, come_b = pull[a][tb] - pull[a][ta], pull[b][ta] - pull[b][tb]
         return come_a + come_b - self.square2[self.met[a][b]]
 
+    def _within(self) -> bool:
+        """Whether the plan is within the :attr:`ceiling` (when there is none, it is)."""
+        if self.ceiling is None:
+            return True
+        repeats, turn = self.ceiling
+        return self.repeat_count <= repeats and self.out_of_turn() <= turn
+
+    def repeats(self) -> int:
+        """The repeat meetings of the past and the plan, counted as ``draw.repeat_pairs``
+        counts them."""
+        return sum(m - 1 for row in self.met for m in row if m > 1) // 2
+
+    def _repeat_delta(self, r: int, a: int, b: int) -> int:
+        """What swapping ``a`` and ``b`` of round ``r`` adds to the repeat meetings counted
+        exactly: each leaves a table where they met some again, and joins one."""
+        tables, table_of, met, delta = self.members[r], self.table_of[r], self.met, 0
+        for p, other in ((a, b), (b, a)):
+            row = met[p]
+            delta -= sum(row[x] > 1 for x in tables[table_of[p]] if x != p)
+            delta += sum(row[y] > 0 for y in tables[table_of[other]] if y != other)
+        return delta
+
     def _meeting_delta(self, r: int, a: int, b: int) -> int:
         """What swapping ``a`` and ``b`` of round ``r`` adds in meetings alone."""
         turn, table_of = self.turn[r], self.table_of[r]
@@ -416,7 +526,7 @@ class _Tabu:
     def start(self, given: Sequence[Sequence[Sequence[int]]]) -> None:
         """Seat the given rounds (at most all the rounds to plan)."""
         top = self.past_rounds + self.rounds + 2
-        self.square = [REPEAT_COST * k * k for k in range(top)]
+        self.square = [self.repeat_cost * k * k for k in range(top)]
         self.square2 = [2 * cost for cost in self.square]
         self.past_fives = self.fives[:]
         self.high, self.low, self.ahead = self.levels()
@@ -455,8 +565,8 @@ class _Tabu:
         while the turn was theirs, every seat that the players ahead of them take in
         turn: each of those is out of turn while they wait."""
         if seated:
-            return TURN_COST * max(0, k - self.high[r])
-        return TURN_COST * self.ahead[r][k] if k < self.low[r] else 0
+            return self.turn_cost * max(0, k - self.high[r])
+        return self.turn_cost * self.ahead[r][k] if k < self.low[r] else 0
 
     def _greedy(self) -> list[list[int]]:
         """Players in a random order, each at the first table with room where they cost least."""
@@ -506,6 +616,7 @@ class _Tabu:
         for row, past in zip(self.met, self.past_met, strict=True):
             total += sum(map(price, row)) - sum(map(price, past))
         self.total = total // 2 + sum(self._turn_total(p) for p in range(self.n))
+        self.repeat_count = self.repeats()
 
     def _seats_at_five(self, p: int) -> list[bool]:
         """Whether ``p`` sits at a table of 5 in each planned round."""
@@ -548,8 +659,14 @@ class _Tabu:
     def run(self, budget: Budget, moving: Sequence[int]) -> Budget:
         """Tabu search over the ``moving`` rounds until the plan costs nothing or it has
         priced the swaps and done the work of ``budget`` (:data:`MAX_PRICES`); the plan
-        left is the best found. The swaps priced and the work done."""
+        left is the best found; within the :attr:`ceiling`, if one is set (none found: no
+        best, and the plan left as it is). The swaps priced and the work done."""
         self.best, self.best_total = self._copy(), self.total
+        # Within a ceiling, the best plan within it is kept apart: the search itself
+        # goes on as without one (it may start above the ceiling).
+        kept, kept_total = None, _NEVER
+        if self.ceiling is not None and self._within():
+            kept, kept_total = self.best, self.total
         rng = self.rng
         tabu: dict[tuple[int, int, int], int] = {}
         step = last_better = shaken = priced = 0
@@ -588,7 +705,14 @@ class _Tabu:
             if self.total < self.best_total:
                 self.best, self.best_total, last_better = self._copy(), self.total, step
                 shaken = 0
-        if self.total != self.best_total:
+            if self.ceiling is not None and self.total < kept_total and self._within():
+                kept, kept_total = self._copy(), self.total
+        if self.ceiling is not None:
+            if kept is None:
+                self.best, self.best_total = [], _NEVER
+                return priced, self.work - work
+            self.best, self.best_total = kept, kept_total
+        if self.total != self.best_total or self.members != self.best:
             self._load(self.best)
         return priced, self.work - work
 
@@ -678,6 +802,7 @@ class _Tabu:
         for p, q, change in changes:
             old = met[p][q]
             met[p][q] = met[q][p] = old + change
+            self.repeat_count += max(0, old + change - 1) - max(0, old - 1)
             for o in others:
                 seats = self.table_of[o]
                 together = seats[p] == seats[q]
