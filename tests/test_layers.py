@@ -21,6 +21,7 @@ WEB = {"flask", "flask_babel", "flask_migrate", "flask_sqlalchemy", "flask_wtf",
 PURE = {
     "scorekeeper.sheets.ledger", "scorekeeper.sheets.rotation", "scorekeeper.tournaments.draw",
     "scorekeeper.tournaments.designs", "scorekeeper.tournaments.schedule",
+    "scorekeeper.tournaments.round_by_round",
     "scorekeeper.tournaments.ranking", "scorekeeper.stats.charts", "scorekeeper.stats.figures",
     "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
     "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
