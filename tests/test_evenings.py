@@ -126,7 +126,8 @@ def test_a_closed_evening_takes_no_deal_until_reopened(app: Flask, client: Flask
     token = start_evening(client)
     client.post(f"/e/{token}/close")
     assert client.get(f"/e/{token}/deals/new").status_code == 302
-    assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+    # A deal typed before the evening closed: refused, the form kept (409).
+    assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 409
     assert count(app, Deal) == 0
     client.post(f"/e/{token}/reopen")
     assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302

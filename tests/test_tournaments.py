@@ -63,8 +63,8 @@ def test_a_tournament_of_9_players_over_2_rounds(app: Flask, client: FlaskClient
     for token, seating in tables:
         assert sign(client, token, len(seating) - 1) == 422  # one player missing
         assert sign(client, token, len(seating)) == 302
-        # Signed: the table link changes nothing any more.
-        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+        # Signed: the table link changes nothing any more (a deal typed is refused, kept).
+        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 409
         assert client.post(f"/e/{token}/undo").status_code == 302
     with app.app_context():
         for sheet in db.session.scalars(select(Sheet).where(Sheet.kind == "table")):
@@ -118,7 +118,7 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
     (token, seating), _ = table_sheets(app)
     play(client, token, seating, 4)
     sign(client, token, 4)
-    assert client.post(f"/e/{token}/deals/1/edit", data=deal_data()).status_code == 302
+    assert client.post(f"/e/{token}/deals/1/edit", data=deal_data()).status_code == 409
     with app.app_context():
         sheet_id = db.session.scalars(select(Sheet.id).where(Sheet.edit_token == token)).one()
     client.post(f"/o/{organiser}/sheets/{sheet_id}/unlock")  # this phone is the organiser's

@@ -63,13 +63,16 @@ def new_deal(token: str) -> Page:
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
     count = reads.deal_count(sheet)
     full = _round_full(sheet, count)
-    if sheet.closed or full:
+    typed = request.method == "POST" and not wants_json()
+    if (sheet.closed or full) and not typed:
         if wants_json():
             return answer(409, status="closed", message=reads.closed_message(sheet, full))
         flash(reads.closed_message(sheet, full))
         return redirect(url_for("sheets.ledger", token=token))
     upcoming = reads.upcoming_entry(sheet)
     form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+    if sheet.closed or full:  # a deal typed while another phone filled or closed the sheet
+        return _refused(sheet, form, None, full)
     if not form.is_submitted():
         if (taken := _taken_back(sheet, upcoming)) is not None:
             form.fill(taken)  # the deal just taken back, to correct and save again
@@ -110,12 +113,11 @@ def new_deal(token: str) -> Page:
         deal, replayed = store.save_deal(
             sheet, entry, scored, form.once.data or None, number, limit
         )
-    except store.Full:
-        message = reads.closed_message(sheet, limit)
+    except (store.Full, store.Closed) as refused:
+        full = limit if isinstance(refused, store.Full) else None
         if wants_json():
-            return answer(409, status="closed", message=message)
-        flash(message)
-        return redirect(url_for("sheets.ledger", token=token))
+            return answer(409, status="closed", message=reads.closed_message(sheet, full))
+        return _refused(sheet, form, None, full)
     except store.NumberTaken as taken:
         theirs = _summary(reads.entry_of(sheet, taken.theirs), taken.theirs.number)
         message = _("Another phone saved deal %(n)d meanwhile: %(theirs)s",
@@ -201,6 +203,22 @@ def _round_full(sheet: Sheet, count: int) -> int | None:
     return expected if expected is not None and count >= expected else None
 
 
+def _refused(sheet: Sheet, form: DealForm, deal: Deal | None, full: int | None) -> Page:
+    """A deal (or a correction of ``deal``) the sheet no longer takes: it was closed, or
+    holds ``full`` deals, its round's. The form as this phone typed it, saying it was not
+    saved and why, with the deal another phone saved last when the round is full: the
+    table compares, drops its own or corrects theirs. Nothing typed is lost."""
+    why = reads.closed_message(sheet, full)
+    refused: dict[str, Any] = {"why": why}
+    if full is not None and not sheet.closed and (last := reads.last_deal(sheet)) is not None:
+        refused["theirs"] = _summary(reads.entry_of(sheet, last), last.number)
+        refused["number"] = last.number
+        # "Correct it with mine" sends this form to that deal's correction, as a preview:
+        # based on the deal as it is now, like any correction.
+        form.deal.data, form.version.data = str(last.id), str(last.version)
+    return _deal_page(sheet, form, None, deal, refused=refused), 409
+
+
 def _closed(sheet: Sheet) -> Response:
     flash(reads.closed_message(sheet, None))
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
@@ -233,6 +251,7 @@ def _deal_page(
     just_saved: dict[str, Any] | None = None,
     ask_passed: bool = False,
     count: int | None = None,
+    refused: dict[str, Any] | None = None,
 ) -> str:
     """The deal form; to the page's script (``X-Preview: 1``), only its preview.
     ``count``: the sheet's deals, when the caller has just read it."""
@@ -255,6 +274,7 @@ def _deal_page(
         ask_passed=ask_passed,
         withdrawn=reads.withdrawn_at(sheet),
         seating=reads.seating_of(sheet),
+        refused=refused,
     )
 
 
@@ -287,7 +307,7 @@ def _basis(fields: Any) -> tuple[int, int] | None:
 @bp.route("/e/<token>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(token: str, number: int) -> Page:
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
-    if sheet.closed:
+    if sheet.closed and request.method != "POST":
         return _closed(sheet)
     basis = _basis(request.form) if request.method == "POST" else None
     shown = db.session.get(Deal, basis[0]) if basis else None
@@ -299,6 +319,8 @@ def edit_deal(token: str, number: int) -> Page:
     if not form.is_submitted():
         _show_as_stored(form, stored, deal)
         return _deal_page(sheet, form, None, deal)
+    if sheet.closed:  # a correction typed while the sheet was signed or its round ended
+        return _refused(sheet, form, deal, None)
     if not form.validate():
         return _deal_page(sheet, form, None, deal), 400
     if "passed" in request.form and "passed_sure" not in request.form and form.typed():
@@ -318,6 +340,8 @@ def edit_deal(token: str, number: int) -> Page:
     except store.Stale as stale:
         db.session.rollback()
         return _stale_edit(sheet, stale.current, number)
+    except store.Closed:
+        return _refused(sheet, form, deal, None)
     db.session.commit()
     flash(_("Deal %(number)d corrected.", number=corrected.number))
     return redirect(url_for("sheets.ledger", token=token, _anchor=f"deal-{corrected.number}"))
@@ -357,6 +381,8 @@ def delete_deal(token: str, number: int) -> Page:
         except store.Stale as stale:
             db.session.rollback()
             return _stale_confirm(sheet, stale.current, "sheets/delete.html")
+        except store.Closed:
+            return _closed(sheet)
         db.session.commit()
         flash(_("Deal %(number)d deleted.", number=deleted.number))
         return redirect(url_for("sheets.ledger", token=token))
@@ -398,6 +424,8 @@ def undo(token: str) -> Page:
     except store.Stale as stale:
         db.session.rollback()
         return _stale_confirm(sheet, stale.current, "sheets/undo.html")
+    except store.Closed:
+        return _closed(sheet)
     db.session.commit()
     flash(_("Deal %(number)d taken back.", number=taken.number))
     if request.form.get("back") == "form":  # the undo right after saving

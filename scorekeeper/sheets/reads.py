@@ -371,6 +371,9 @@ def closed_message(sheet: Sheet, full: int | None = None) -> str:
         return str(
             _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
         )
+    if sheet.is_table and not sheet.signed_by:
+        return str(_("The organiser ended this round: this table's sheet is locked, only the "
+                     "organiser can reopen it."))  # fmt: skip
     if sheet.is_table:
         return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
     return str(_("This evening is closed: reopen it to enter or correct deals."))

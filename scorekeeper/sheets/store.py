@@ -114,6 +114,11 @@ class Full(Exception):
     """A tournament table has all the deals of its round."""
 
 
+class Closed(Exception):
+    """The sheet was closed (signed, its round ended, the evening closed) before the write
+    took its lock: it takes no deal and no correction."""
+
+
 class Stale(Exception):
     """The deal a correction, deletion or undo was based on changed or went meanwhile.
 
@@ -130,6 +135,16 @@ def lock(sheet: Sheet) -> None:
     other writer of the sheet until this transaction ends."""
     db.session.execute(update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1))
     db.session.expire(sheet, ["version"])
+
+
+def lock_open(sheet: Sheet) -> None:
+    """:func:`lock` the sheet for a write of its deals; :class:`Closed` if it is closed, as
+    read under the lock: a sheet signed or ended between the page's check and this write
+    takes nothing."""
+    lock(sheet)
+    if db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
+        db.session.rollback()
+        raise Closed
 
 
 def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
@@ -174,11 +189,16 @@ def save_deal(
     stored (without it, the deal goes after the last one). The deal always takes
     the next number, so the numbering stays whole. ``limit``: the deals a tournament
     table plays in its round; :class:`Full` past it, however many phones save at once.
+    :class:`Closed` if the sheet was closed meanwhile (a deal sent again that was stored
+    before it closed is still found by its key).
     """
     ids = _player_ids(sheet, entry.seated)  # before the lock: it holds other writers
     for _ in range(3):
         lock(sheet)
         found = None if key is None else by_once_key(sheet, key)
+        if found is None and db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
+            db.session.rollback()
+            raise Closed
         if found is not None:
             saved = Saved.of(found)
             db.session.rollback()
@@ -232,8 +252,9 @@ def replace_deal(
     Later deals keep theirs. :class:`Stale` if it changed or went meanwhile.
 
     On a tournament table the correction is logged, with ``by``: who made it.
+    :class:`Closed` if the sheet was closed meanwhile.
     """
-    lock(sheet)
+    lock_open(sheet)
     deal = current_deal(sheet, deal_id, version)
     if sheet.is_table:
         _log(sheet, deal, CorrectionAction.EDIT, by, after=entry)
@@ -254,8 +275,9 @@ def delete_deal(
 ) -> Deal:
     """Remove the deal ``deal_id`` as it was at ``version``; the deals after it move up
     one number. With ``last``, only while it is the last deal (an undo). :class:`Stale`
-    if it changed or went meanwhile. Logged on a tournament table."""
-    lock(sheet)
+    if it changed or went meanwhile, :class:`Closed` if the sheet was closed. Logged on a
+    tournament table."""
+    lock_open(sheet)
     deal = current_deal(sheet, deal_id, version)
     if last and (newest := last_deal(sheet)) is not None and newest.id != deal.id:
         raise Stale(newest)
