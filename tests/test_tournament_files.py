@@ -7,14 +7,15 @@ import io
 import re
 from collections import defaultdict
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.files.backup import dump, restore
 from scorekeeper.files.sheet_csv_read import read_csv
-from scorekeeper.models import Club, Player, Tournament
+from scorekeeper.models import Club, Player, Sheet, Tournament
 from scorekeeper.tournaments.ranking import RoundResult, rank
 from scorekeeper.tournaments.store import delete_club
 
@@ -154,6 +155,43 @@ def test_the_deals_file_in_both_forms_reads_back_table_by_table(
             assert len(sheet.deals) == (2 if number == 1 else 2)
             players = {n for entry, _ in sheet.deals for n in entry.seated}
             assert players == set(a if number == 1 else b)
+
+
+@pytest.mark.parametrize("semicolon", [False, True])
+def test_the_deals_file_imported_as_an_evening_is_refused_once_saying_why(
+    app: Flask, client: FlaskClient, semicolon: bool
+) -> None:
+    club = new_club(client)
+    organiser = start_tournament(client, club, players=9, rounds=1)
+    for token, seating in table_sheets(app):
+        play(client, token, seating, 2)  # deals 1 and 2 at each table
+    sep = "?sep=semicolon" if semicolon else ""
+    whole = client.get(f"/o/{organiser}/export.csv{sep}").get_data()
+    sheets = _count(app, Sheet)
+    said = {
+        "en": ("1 problem: nothing was imported.", "This is a tournament&#39;s file",
+               "import one table&#39;s file"),
+        "fr": ("1 problème : rien n’a été importé.", "C&#39;est le fichier d&#39;un tournoi",
+               "importez le fichier d&#39;une table"),
+    }  # fmt: skip
+    for lang, words in said.items():
+        data = {"file": (io.BytesIO(whole), "open.csv"), "day": "2026-11-22"}
+        response = client.post(f"/c/{club}/import", data=data,
+                               content_type="multipart/form-data",
+                               headers={"Accept-Language": lang})  # fmt: skip
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422
+        problems = re.findall(r"<tr><td>(\d*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page)
+        assert len(problems) == 1, problems
+        assert problems[0][:2] == ("1", "round")
+        assert all(w in page for w in words), lang
+        assert "deal 2" not in page and "donne 2" not in page
+    assert _count(app, Sheet) == sheets  # nothing stored
+
+
+def _count(app: Flask, model: type) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model)) or 0
 
 
 def _tables(rows: list[list[str]]) -> dict[tuple[int, int], list[list[str]]]:
