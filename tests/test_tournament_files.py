@@ -205,6 +205,29 @@ def _fixed(header: list[str]) -> set[str]:
     return set(header[2 : header.index("sitting_out") + 1])
 
 
+def test_every_file_lists_players_a_to_z_accents_aside_as_the_players_page(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=0, start=False)
+    names = "\n".join(["Zoé", "Élodie", "Émile", "Anne", "Eve", "Bob", "Cat", "Dan"])
+    client.post(f"/o/{organiser}/players", data={"names": names, "checked_in": "y"})
+    client.post(f"/o/{organiser}/draw")
+    client.post(f"/o/{organiser}/rounds/1/start")
+    for token, _ in table_sheets(app):
+        assert client.post(f"/e/{token}/deals/new", data={"passed": "1"}).status_code == 302
+    a_to_z = ["Anne", "Bob", "Cat", "Dan", "Élodie", "Émile", "Eve", "Zoé"]
+    page = client.get(f"/o/{organiser}/players").get_data(as_text=True)
+    assert re.findall(r'<tr id="p\d+">\s*<td>([^<]*)</td>', page) == a_to_z  # its order
+    for sep in ("", "?sep=semicolon"):
+        deals = rows_of(client.get(f"/o/{organiser}/export.csv{sep}").get_data(as_text=True),
+                        semicolon=bool(sep))  # fmt: skip
+        assert deals[0][deals[0].index("sitting_out") + 1 :] == a_to_z
+        # Everybody at 0: the tie is listed A to Z in the ranking and the results.
+        for file in ("ranking.csv", "results.csv"):
+            text = client.get(f"/o/{organiser}/{file}{sep}").get_data(as_text=True)
+            assert [r[1] for r in rows_of(text, semicolon=bool(sep))[1:]] == a_to_z, file
+
+
 def test_a_backup_keeps_licences_and_clubs(app: Flask, client: FlaskClient) -> None:
     organiser = start_tournament(client, new_club(client), players=0, start=False)
     client.post(f"/o/{organiser}/players", data={"names": "Ann; 111; TC Lyon\nBob"})
