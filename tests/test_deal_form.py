@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from sqlalchemy import select
 
 from scorekeeper.db import db
@@ -140,6 +141,77 @@ def test_save_on_an_empty_form_records_no_pass(app: Flask, client: FlaskClient) 
     answer = client.post(f"/e/{token}/deals/new", data={"save": "1"}, headers=EN | JSON)
     assert answer.status_code == 422 and stored(app) == []
     assert set(answer.get_json()["errors"]) == {"taker", "contract", "oudlers", "points"}
+
+
+def error_of(page: str, field_id: str) -> str:
+    """The message shown under the field ``field_id``."""
+    found = re.search(rf'<p class="error" id="{field_id}-error">(.*?)</p>', page)
+    return found.group(1).strip() if found else ""
+
+
+# A forged form: values the page never offers are refused, never dropped or replaced.
+@pytest.mark.parametrize(
+    ("fields", "field_id", "english", "french"),
+    [
+        ({"poignee_0": "quadruple"}, None, "A poignée is simple, double or triple.",
+         "Une poignée est simple, double ou triple."),
+        ({"dealer": "Zed"}, "dealer", "Zed is not playing this deal.",
+         "Zed ne joue pas cette donne."),
+        ({"points_side": "both"}, "points",
+         "Say whose card points these are: the attack's or the defence's.",
+         "Indiquez de qui sont ces points : l'attaque ou la défense."),
+        ({"petit_au_bout": "chien"}, "petit_au_bout",
+         "Petit au bout is taken by the attack or the defence.",
+         "Le petit au bout est mené par l'attaque ou la défense."),
+        ({"chelem_outcome": "everybody"}, "chelem_outcome",
+         "Chelem outcome is attack, defense or none.",
+         "L'issue du chelem est attack, defense ou none."),
+        ({"oudlers": "4"}, "oudlers", "Oudlers must be 0, 1, 2 or 3.",
+         "Le nombre de bouts doit être 0, 1, 2 ou 3."),
+    ],
+)  # fmt: skip
+def test_a_choice_the_page_never_offers_is_refused_and_nothing_stored(
+    app: Flask,
+    client: FlaskClient,
+    fields: dict[str, str],
+    field_id: str | None,
+    english: str,
+    french: str,
+) -> None:
+    token = start_evening(client)
+    for headers, message in ((EN, english), (FR, french)):
+        response = post(client, token, headers, **fields)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422 and stored(app) == []
+        if field_id is None:  # the poignées' problems are said under the poignées
+            assert f'<p class="error" role="alert">{escape(message)} </p>' in page
+        else:
+            assert error_of(page, field_id) == escape(message)
+    queued = post(client, token, EN | JSON, **fields)  # the phone's queue is told too
+    assert queued.status_code == 422 and queued.get_json()["status"] == "invalid"
+    assert english in [m for ms in queued.get_json()["errors"].values() for m in ms]
+    assert stored(app) == []
+
+
+def test_a_dealer_or_a_player_not_at_the_table_is_refused_in_every_form(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client, FIVE, "five_dealer_out", variants=("misere_10",))
+    for fields in ({"passed": "1"}, {"passed": "1", "sitting_out": "Zed"}):
+        response = client.post(f"/e/{token}/deals/new", data={"dealer": "Zed"} | fields)
+        assert response.status_code == 422 and stored(app) == []
+    assert post(client, token, EN, sitting_out="Zed").status_code == 422
+    assert post(client, token, EN, miseres="Zed").status_code == 422
+    assert stored(app) == []
+    # A correction is held to it too: the deal stays as it was.
+    assert post(client, token, EN, taker="Bob").status_code == 302
+    edit = f"/e/{token}/deals/1/edit"
+    page = client.get(edit).get_data(as_text=True)
+    basis = dict(re.findall(r'name="(deal|version)" type="hidden" value="([^"]*)"', page))
+    response = client.post(edit, data=deal_data(poignee_1="quadruple", **basis), headers=EN)
+    assert response.status_code == 422 and stored(app) == [(1, "garde")]
+    with app.app_context():
+        assert db.session.scalars(select(Deal)).one().version == 1
 
 
 def undo_fields(page: str) -> dict[str, str]:

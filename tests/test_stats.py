@@ -34,6 +34,7 @@ from scorekeeper.stats.figures import (
     StoredDeal,
     player_stats,
 )
+from scorekeeper.stats.ranking_csv import write_ranking
 from scorekeeper.stats.season import Method, SheetResult, placings, season_ranking
 
 A, B, C, D = 1, 2, 3, 4
@@ -231,6 +232,15 @@ def test_the_minimum_attendance_leaves_players_unranked() -> None:
     assert table(ranking) == [(1, "Alice", 120), (2, "Chloé", -100)]
     assert [(s.rank, NAMES[s.player_id], s.sheets) for s in ranking.unranked] == [
         (None, "Bob", 2), (None, "David", 2),
+    ]  # fmt: skip
+
+
+def test_the_club_rankings_file_lists_a_tie_a_to_z_accents_aside() -> None:
+    names = {1: "Zoé", 2: "Élodie", 3: "Émile", 4: "Anne"}
+    tied = [SheetResult(1, pid, 0, 3) for pid in names]
+    text = write_ranking(season_ranking(tied, Method.TOTAL, names=names), names)
+    assert [line.split(",")[1] for line in text.splitlines()[1:]] == [
+        "Anne", "Élodie", "Émile", "Zoé",
     ]  # fmt: skip
 
 

@@ -7,14 +7,15 @@ import io
 import re
 from collections import defaultdict
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.files.backup import dump, restore
 from scorekeeper.files.sheet_csv_read import read_csv
-from scorekeeper.models import Club, Player, Tournament
+from scorekeeper.models import Club, Player, Sheet, Tournament
 from scorekeeper.tournaments.ranking import RoundResult, rank
 from scorekeeper.tournaments.store import delete_club
 
@@ -156,6 +157,43 @@ def test_the_deals_file_in_both_forms_reads_back_table_by_table(
             assert players == set(a if number == 1 else b)
 
 
+@pytest.mark.parametrize("semicolon", [False, True])
+def test_the_deals_file_imported_as_an_evening_is_refused_once_saying_why(
+    app: Flask, client: FlaskClient, semicolon: bool
+) -> None:
+    club = new_club(client)
+    organiser = start_tournament(client, club, players=9, rounds=1)
+    for token, seating in table_sheets(app):
+        play(client, token, seating, 2)  # deals 1 and 2 at each table
+    sep = "?sep=semicolon" if semicolon else ""
+    whole = client.get(f"/o/{organiser}/export.csv{sep}").get_data()
+    sheets = _count(app, Sheet)
+    said = {
+        "en": ("1 problem: nothing was imported.", "This is a tournament&#39;s file",
+               "import one table&#39;s file"),
+        "fr": ("1 problème : rien n’a été importé.", "C&#39;est le fichier d&#39;un tournoi",
+               "importez le fichier d&#39;une table"),
+    }  # fmt: skip
+    for lang, words in said.items():
+        data = {"file": (io.BytesIO(whole), "open.csv"), "day": "2026-11-22"}
+        response = client.post(f"/c/{club}/import", data=data,
+                               content_type="multipart/form-data",
+                               headers={"Accept-Language": lang})  # fmt: skip
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422
+        problems = re.findall(r"<tr><td>(\d*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page)
+        assert len(problems) == 1, problems
+        assert problems[0][:2] == ("1", "round")
+        assert all(w in page for w in words), lang
+        assert "deal 2" not in page and "donne 2" not in page
+    assert _count(app, Sheet) == sheets  # nothing stored
+
+
+def _count(app: Flask, model: type) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model)) or 0
+
+
 def _tables(rows: list[list[str]]) -> dict[tuple[int, int], list[list[str]]]:
     tables: dict[tuple[int, int], list[list[str]]] = defaultdict(list)
     for row in rows[1:]:
@@ -165,6 +203,29 @@ def _tables(rows: list[list[str]]) -> dict[tuple[int, int], list[list[str]]]:
 
 def _fixed(header: list[str]) -> set[str]:
     return set(header[2 : header.index("sitting_out") + 1])
+
+
+def test_every_file_lists_players_a_to_z_accents_aside_as_the_players_page(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=0, start=False)
+    names = "\n".join(["Zoé", "Élodie", "Émile", "Anne", "Eve", "Bob", "Cat", "Dan"])
+    client.post(f"/o/{organiser}/players", data={"names": names, "checked_in": "y"})
+    client.post(f"/o/{organiser}/draw")
+    client.post(f"/o/{organiser}/rounds/1/start")
+    for token, _ in table_sheets(app):
+        assert client.post(f"/e/{token}/deals/new", data={"passed": "1"}).status_code == 302
+    a_to_z = ["Anne", "Bob", "Cat", "Dan", "Élodie", "Émile", "Eve", "Zoé"]
+    page = client.get(f"/o/{organiser}/players").get_data(as_text=True)
+    assert re.findall(r'<tr id="p\d+">\s*<td>([^<]*)</td>', page) == a_to_z  # its order
+    for sep in ("", "?sep=semicolon"):
+        deals = rows_of(client.get(f"/o/{organiser}/export.csv{sep}").get_data(as_text=True),
+                        semicolon=bool(sep))  # fmt: skip
+        assert deals[0][deals[0].index("sitting_out") + 1 :] == a_to_z
+        # Everybody at 0: the tie is listed A to Z in the ranking and the results.
+        for file in ("ranking.csv", "results.csv"):
+            text = client.get(f"/o/{organiser}/{file}{sep}").get_data(as_text=True)
+            assert [r[1] for r in rows_of(text, semicolon=bool(sep))[1:]] == a_to_z, file
 
 
 def test_a_backup_keeps_licences_and_clubs(app: Flask, client: FlaskClient) -> None:

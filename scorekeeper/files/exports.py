@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
+from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.ledger import Entry
 from scorekeeper.tournaments.reads import licences, standings
@@ -31,7 +32,8 @@ def sheet_filename(sheet: Sheet) -> str:
 
 def tournament_csv(tournament: Tournament, semicolon: bool = False) -> str:
     """Every deal of a tournament: the columns of an evening's CSV, after round and table."""
-    players = sorted((e.player.name for e in tournament.entrants), key=str.casefold)
+    # Alphabetical as the players page, accents aside: Élodie before Zoé.
+    players = sorted((e.player.name for e in tournament.entrants), key=name_key)
     sheets = sorted(tournament.sheets, key=lambda s: (s.round_number or 0, s.table_number or 0))
     deals: list[tuple[Entry, dict[str, int]]] = []
     places: list[tuple[str, str, str]] = []

@@ -85,6 +85,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Unknown column {column}: player columns come after sitting_out.",
         "fr": "Colonne inconnue {column} : les colonnes des joueurs suivent sitting_out.",
     },
+    "csv_tournament_file": {
+        "en": "This is a tournament's file: the deals of several tables (its round and table "
+        "columns). An evening is one table: import one table's file (Download as CSV under "
+        "that table's sheet), or one table's rows without the round and table columns and "
+        "the empty player columns.",
+        "fr": "C'est le fichier d'un tournoi : les donnes de plusieurs tables (ses colonnes "
+        "round et table). Une soirée, c'est une seule table : importez le fichier d'une table "
+        "(Télécharger en CSV sous la feuille de cette table), ou les lignes d'une table sans "
+        "les colonnes round et table ni les colonnes de joueurs vides.",
+    },
     "csv_column_blank": {
         "en": "A column has no name.",
         "fr": "Une colonne n'a pas de nom.",

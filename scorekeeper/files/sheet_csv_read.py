@@ -75,6 +75,9 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
         raise CsvError([CsvProblem(1, "", "csv_unreadable")]) from None
     if not records or not any(records[0]):
         raise CsvError([CsvProblem(1, "", "csv_empty_file")])
+    if _tournament_file(records[0]):
+        # Its deals count from 1 at each table: one problem says why, not one per row.
+        raise CsvError([CsvProblem(1, "round", "csv_tournament_file")])
     fixed, players, problems = _read_header(records[0])
     if any(p.key == "csv_column_missing" for p in problems):
         raise CsvError(problems)  # the rows cannot be read without every fixed column
@@ -99,6 +102,14 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
     if problems:
         raise CsvError(problems)
     return ImportedSheet(tuple(players), tuple(deals))
+
+
+def _tournament_file(cells: list[str]) -> bool:
+    """Whether the header is a tournament's deals file: ``round`` and ``table`` among the
+    columns before the fixed ones end (a player may be named so: the player columns come
+    after)."""
+    last_fixed = max((i for i, cell in enumerate(cells) if cell in SIX_FIXED), default=-1)
+    return {"round", "table"} <= set(cells[:last_fixed])
 
 
 def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list[CsvProblem]]:

@@ -75,6 +75,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Points must be between 0 and 91, in steps of 0.5.",
         "fr": "Les points doivent être entre 0 et 91, par demi-point.",
     },
+    "points_side_unknown": {
+        "en": "Say whose card points these are: the attack's or the defence's.",
+        "fr": "Indiquez de qui sont ces points : l'attaque ou la défense.",
+    },
     "points_below_oudlers": {
         "en": "With {oudlers} oudler(s) the attack has at least {least} points.",
         "fr": "Avec {oudlers} bout(s), l'attaque a au moins {least} points.",

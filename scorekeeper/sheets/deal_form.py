@@ -56,6 +56,9 @@ MISSING = {
     "points": _l("Type the card points."),
 }
 MISSING_KING = _l("Say who held the called King.")
+POIGNEE_SIZES = frozenset({"simple", "double", "triple"})
+SIDES = frozenset({"attack", "defense"})
+OUTCOMES = frozenset({"none", "attack", "defense"})
 POIGNEE_CHOICES = options(
     [("", _l("none")), ("simple", _l("simple")), ("double", _l("double")), ("triple", _l("triple"))]
 )
@@ -199,7 +202,7 @@ class DealForm(FlaskForm):
 
     def entry(self) -> Entry:
         """What was typed, as an entry; raise :class:`DealError` for what cannot be read."""
-        problems: list[Problem] = []
+        problems: list[Problem] = self.not_offered()
         dealer = self._seated(self.dealer.data) or (self.seated[0] if self.seated else "")
         out: tuple[str, ...] = ()
         if self.mode.dealer_sits_out:
@@ -224,19 +227,15 @@ class DealForm(FlaskForm):
         poignees = tuple(
             Poignee(name, PoigneeSize(field.data))
             for name, field in self.poignee_fields()
-            if field.data in {"simple", "double", "triple"}
+            if field.data in POIGNEE_SIZES
         )
-        petit = (
-            Side(self.petit_au_bout.data)
-            if self.petit_au_bout.data in {"attack", "defense"}
-            else None
-        )
+        petit = Side(self.petit_au_bout.data) if self.petit_au_bout.data in SIDES else None
         petit_player = None
         if petit is not None and self.rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
             petit_player = self._seated(self.petit_au_bout_player.data)
         outcome = (
             ChelemOutcome(self.chelem_outcome.data)
-            if self.chelem_outcome.data in {"none", "attack", "defense"}
+            if self.chelem_outcome.data in OUTCOMES
             else ChelemOutcome.NONE
         )
         partner, queen = self._called(self.partner.data), self._called(self.second_partner.data)
@@ -254,11 +253,43 @@ class DealForm(FlaskForm):
             petit_au_bout=petit,
             petit_au_bout_player=petit_player,
             chelem=Chelem(bool(self.chelem_announced.data), outcome),
-            miseres=tuple(m for m in (self.miseres.data or []) if m in self.seated),
+            miseres=tuple(self.miseres.data or []),
         )
         if problems:
             raise DealError(problems)
         return entry
+
+    def not_offered(self, passed: bool = False) -> list[Problem]:
+        """The values no choice of the page gives: a dealer, or anyone named, who is not at
+        the table; a poignée, side or outcome of no such kind. The page cannot send them,
+        a forged form can: each is a problem at its field, never dropped or replaced. An
+        empty field is a choice not made (:meth:`missing` says which are needed).
+        ``passed``: only the fields of a deal everybody passed."""
+        found = [
+            Problem(name, "not_playing", {"name": value})
+            for name in ("dealer", "sitting_out")
+            if (value := self[name].data) and self._seated(value) is None
+        ]
+        if passed:
+            return found
+        if self.oudlers.data and self.oudlers.data not in {"0", "1", "2", "3"}:
+            found.append(Problem("oudlers", "oudlers_range"))
+        if self.points_side.data and self.points_side.data not in SIDES:
+            found.append(Problem("points", "points_side_unknown"))  # shown with the points
+        if any(f.data and f.data not in POIGNEE_SIZES for _, f in self.poignee_fields()):
+            found.append(Problem("poignees", "poignee_size_unknown"))
+        if self.petit_au_bout.data and self.petit_au_bout.data not in SIDES:
+            found.append(Problem("petit_au_bout", "petit_side_unknown"))
+        if (value := self.petit_au_bout_player.data) and self._seated(value) is None:
+            found.append(Problem("petit_au_bout_player", "not_playing", {"name": value}))
+        if self.chelem_outcome.data and self.chelem_outcome.data not in OUTCOMES:
+            found.append(Problem("chelem", "chelem_outcome_unknown"))
+        found += [
+            Problem("miseres", "not_playing", {"name": name})
+            for name in self.miseres.data or []
+            if self._seated(name) is None
+        ]
+        return found
 
     def missing(self) -> list[str]:
         """The choices the table has not made yet, in the form's order. At 5 and 6
@@ -277,7 +308,10 @@ class DealForm(FlaskForm):
         return any((self[name].data or "").strip() for name in names)
 
     def passed_entry(self) -> Entry:
-        """Everybody passed: only the dealer and who sat out count."""
+        """Everybody passed: only the dealer and who sat out count; raise
+        :class:`DealError` when either is not at the table."""
+        if problems := self.not_offered(passed=True):
+            raise DealError(problems)
         dealer = self._seated(self.dealer.data) or self.seated[0]
         out = (self._seated(self.sitting_out.data) or dealer,) if self.mode.dealer_sits_out else ()
         return Entry(dealer=dealer, seated=tuple(self.seated), sitting_out=out)
