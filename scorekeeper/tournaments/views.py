@@ -201,11 +201,22 @@ def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
     abort(404)
 
 
+def _wanted(name: str) -> bool | None:
+    """What a player's button asks for: ``1`` or ``0``, never "the other", so that a
+    double tap leaves it as asked. ``None`` from a players page of before (it toggled)."""
+    value = request.form.get(name)
+    if value is None:
+        return None
+    if value not in ("0", "1"):
+        abort(400)
+    return value == "1"
+
+
 @bp.post("/o/<token>/players/<int:entrant_id>/check-in")
 def check_in(token: str, entrant_id: int) -> Response:
     tournament = tournament_or_404(token)
     entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.toggle_check_in(entrant)
+    tournaments.check_in(entrant, _wanted("here"))
     db.session.commit()
     name = entrant.player.name
     flash(_("%(name)s is checked in.", name=name) if entrant.checked_in
@@ -219,7 +230,7 @@ def withdraw(token: str, entrant_id: int) -> Response:
     """Withdraw a player from the next rounds, or bring them back."""
     tournament = tournament_or_404(token)
     entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.toggle_withdrawn(entrant)
+    tournaments.withdraw(entrant, _wanted("withdrawn"))
     db.session.commit()
     name = entrant.player.name
     flash(_("%(name)s is withdrawn from the next rounds; the rounds played still count.",
