@@ -265,6 +265,30 @@ def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClie
         assert db.session.scalars(select(Tournament)).first() is None
 
 
+def test_deals_and_a_time_limit_are_not_both_taken(app: Flask, client: FlaskClient) -> None:
+    """Given both, the deals would be ignored without a word: the form says so instead."""
+    club = new_club(client)
+    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
+            "seed": "7", "deals_per_round": "6", "minutes_per_round": "45"}  # fmt: skip
+    for headers, said in (
+        (EN, "Give a number of deals or a time limit, not both: empty one of them."),
+        ({"Accept-Language": "fr"}, "Indiquez un nombre de donnes ou une durée limite"),
+    ):
+        page = client.post(f"/c/{club}/tournaments/new", data=data, headers=headers)
+        assert page.status_code == 200
+        text = page.get_data(as_text=True)
+        assert text.count(said) == 2  # beside each of the two fields
+        assert 'id="deals_per_round-error"' in text and 'id="minutes_per_round-error"' in text
+        for field, value in (("name", "Open"), ("deals_per_round", "6"),
+                             ("minutes_per_round", "45"), ("seed", "7")):  # fmt: skip
+            assert re.search(rf'name="{field}"[^>]*value="{value}"', text), field  # as typed
+    with app.app_context():
+        assert db.session.scalars(select(Tournament)).first() is None
+    for one in ("deals_per_round", "minutes_per_round"):  # either alone is taken
+        alone = {k: v for k, v in data.items() if k != one}
+        assert client.post(f"/c/{club}/tournaments/new", data=alone).status_code == 302
+
+
 def test_twelve_players_three_rounds_from_start_to_final_ranking(
     app: Flask, client: FlaskClient
 ) -> None:

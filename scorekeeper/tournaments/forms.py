@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -58,6 +59,18 @@ class TournamentForm(FlaskForm):
     )
     variants = variants_field()
     seed = IntegerField(_l("Draw seed"), [Optional(), NumberRange(0, 10**9)])
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """A round ends by its deals or by its time limit: given both, one would be
+        ignored without a word, so both are refused, the error beside each."""
+        valid = bool(super().validate(extra_validators))
+        deals, minutes = self.deals_per_round, self.minutes_per_round
+        if deals.data is not None and minutes.data is not None:
+            both = _("Give a number of deals or a time limit, not both: empty one of them.")
+            for field in (deals, minutes):
+                field.errors = [*field.errors, both]
+            return False
+        return valid
 
 
 class EntrantsForm(FlaskForm):
