@@ -289,6 +289,34 @@ def test_deals_and_a_time_limit_are_not_both_taken(app: Flask, client: FlaskClie
         assert client.post(f"/c/{club}/tournaments/new", data=alone).status_code == 302
 
 
+def test_the_new_tournament_form_sent_again_makes_one_tournament(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Back, then "Create the tournament" again: the form's one-time key finds the first."""
+    club = new_club(client)
+    form = client.get(f"/c/{club}/tournaments/new").get_data(as_text=True)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
+    assert once is not None
+    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
+            "seed": "7", "once": once.group(1)}  # fmt: skip
+    first = client.post(f"/c/{club}/tournaments/new", data=data)
+    again = client.post(f"/c/{club}/tournaments/new", data=data | {"name": "Open 2"})
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        (made,) = db.session.scalars(select(Tournament)).all()
+        assert made.name == "Open" and first.headers["Location"] == f"/o/{made.organiser_token}"
+    # Another form (another key), and a form of before (no key), each make their own.
+    client.post(f"/c/{club}/tournaments/new", data=data | {"once": "another-key"})
+    client.post(f"/c/{club}/tournaments/new", data=data | {"once": ""})
+    # The same key in another club's form is that club's own.
+    client.post(f"/c/{new_club(client)}/tournaments/new", data=data)
+    with app.app_context():
+        assert len(db.session.scalars(select(Tournament)).all()) == 4
+    bad = client.post(f"/c/{club}/tournaments/new", data=data | {"once": "a b"})
+    assert bad.status_code == 200  # refused, as a form
+
+
 def test_twelve_players_three_rounds_from_start_to_final_ranking(
     app: Flask, client: FlaskClient
 ) -> None:

@@ -29,8 +29,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key
-from scorekeeper.links import club_or_404, forget, remember, tournament_or_404
-from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
+from scorekeeper.links import club_or_404, create_once, forget, remember, tournament_or_404
+from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament, new_token
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets.versions import version_answer, version_etag
@@ -55,19 +55,27 @@ def new(token: str) -> str | Response:
     form = TournamentForm()
     if not form.is_submitted():
         form.seed.data = secrets.randbelow(10**6)
+        form.once.data = new_token()  # the form sent again lands on the tournament it made
     if form.validate_on_submit():
-        tournament = tournaments.create_tournament(
-            club,
-            name=form.name.data or "",
-            day=form.day.data or date.today(),
-            rounds=form.rounds.data or 5,
-            deals_per_round=form.deals_per_round.data,
-            minutes_per_round=form.minutes_per_round.data,
-            prefer=Prefer(form.prefer.data),
-            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
-            seed=form.seed.data if form.seed.data is not None else secrets.randbelow(10**6),
+
+        def make(token: str) -> Tournament:
+            tournament = tournaments.create_tournament(
+                club,
+                name=form.name.data or "",
+                day=form.day.data or date.today(),
+                rounds=form.rounds.data or 5,
+                deals_per_round=form.deals_per_round.data,
+                minutes_per_round=form.minutes_per_round.data,
+                prefer=Prefer(form.prefer.data),
+                rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+                seed=form.seed.data if form.seed.data is not None else secrets.randbelow(10**6),
+            )
+            tournament.organiser_token = token
+            return tournament
+
+        tournament = create_once(
+            Tournament, "organiser_token", f"tournament {club.id}", form.once.data, make
         )
-        db.session.commit()
         remember("tournaments", tournament.organiser_token)
         return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
     return render_template("tournaments/new.html", form=form, club=club)
