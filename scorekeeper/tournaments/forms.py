@@ -13,7 +13,6 @@ from wtforms import (
     BooleanField,
     DateField,
     Field,
-    HiddenField,
     IntegerField,
     RadioField,
     SelectField,
@@ -26,12 +25,10 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
-    Regexp,
     ValidationError,
 )
 
-from scorekeeper.forms import clean_name, name_flaw, options, variants_field
-from scorekeeper.links import ONCE_KEY
+from scorekeeper.forms import clean_name, name_flaw, once_field, options, variants_field
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.scoring.text import trim_name
 from scorekeeper.tournaments.store import Registration
@@ -62,7 +59,7 @@ class TournamentForm(FlaskForm):
     )
     variants = variants_field()
     seed = IntegerField(_l("Draw seed"), [Optional(), NumberRange(0, 10**9)])
-    once = HiddenField(validators=[Regexp(ONCE_KEY)])  # the form's one-time key
+    once = once_field()
 
     def validate(self, extra_validators: Any = None) -> bool:
         """A round ends by its deals or by its time limit: given both, one would be
