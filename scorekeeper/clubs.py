@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.db import db
-from scorekeeper.forms import ClubForm
-from scorekeeper.links import choose_home_club, club_or_404, forget, remember
+from scorekeeper.forms import ClubForm, NewClubForm
+from scorekeeper.links import choose_home_club, club_or_404, create_once, forget, remember
 from scorekeeper.models import Club, Sheet, Tournament, new_token
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.tournaments import store as tournaments
@@ -37,12 +37,16 @@ def club(token: str) -> str | BaseResponse:
 
 @bp.post("/clubs/new")
 def new_club() -> str | BaseResponse:
-    form = ClubForm()
+    form = NewClubForm()
     if not form.validate_on_submit():
         return render_template("clubs/new.html", form=form), 400  # type: ignore[return-value]
-    club = Club(name=form.name.data)
-    db.session.add(club)
-    db.session.commit()
+
+    def make(token: str) -> Club:
+        club = Club(name=form.name.data, token=token)
+        db.session.add(club)
+        return club
+
+    club = create_once(Club, "token", "club", form.once.data, make)
     remember("clubs", club.token)
     choose_home_club(club.token)
     return redirect(url_for("clubs.club", token=club.token))
@@ -50,7 +54,9 @@ def new_club() -> str | BaseResponse:
 
 @bp.get("/clubs/new")
 def new_club_form() -> str:
-    return render_template("clubs/new.html", form=ClubForm())
+    form = NewClubForm()
+    form.once.data = new_token()  # the form sent again (Back, Create) opens the club it made
+    return render_template("clubs/new.html", form=form)
 
 
 @bp.post("/c/<token>/link")

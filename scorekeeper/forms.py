@@ -9,6 +9,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
+    HiddenField,
     SelectMultipleField,
     StringField,
 )
@@ -16,10 +17,12 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import (
     DataRequired,
     Length,
+    Regexp,
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.i18n import current_lang
+from scorekeeper.links import ONCE_KEY
 from scorekeeper.models import TITLE_LENGTH
 from scorekeeper.scoring import VARIANTS
 from scorekeeper.scoring.text import Problem, trim_name, unseen_character
@@ -85,12 +88,22 @@ def clean_name(value: Any) -> Any:
     return name
 
 
+def once_field() -> HiddenField:
+    """A creation form's one-time key: the form sent again finds what it made
+    (:func:`scorekeeper.links.create_once`)."""
+    return HiddenField(validators=[Regexp(ONCE_KEY)])
+
+
 class ClubForm(FlaskForm):
     """A club's name."""
 
     name = StringField(_l("Name"), [DataRequired(), Length(max=TITLE_LENGTH)], filters=[clean_name])
 
 
+class NewClubForm(ClubForm):
+    """A new club: its name, and the form's one-time key."""
+
+    once = once_field()
 
 
 def variants_field() -> MultiCheckboxField:

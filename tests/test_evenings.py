@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -157,6 +159,36 @@ def test_a_new_club_and_an_evening_in_it(app: Flask, client: FlaskClient) -> Non
     with app.app_context():
         sheet = db.session.scalars(select(Sheet)).one()
         assert sheet.club.name == "Les Amis" and sheet.first_dealer.name == "B"
+
+
+def test_a_new_club_or_evening_form_sent_again_makes_one(app: Flask, client: FlaskClient) -> None:
+    """Back, then Create again: the form's one-time key opens what it made the first time."""
+    form = client.get("/clubs/new").get_data(as_text=True)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
+    assert once is not None
+    club = {"name": "Les Amis", "once": once.group(1)}
+    first, again = (client.post("/clubs/new", data=club) for _ in range(2))
+    assert first.status_code == again.status_code == 302
+    assert first.headers["Location"] == again.headers["Location"]
+    assert count(app, Club) == 1
+    form = client.get("/evenings/new").get_data(as_text=True)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
+    assert once is not None
+    evening = {"seat_1": "A", "seat_2": "B", "seat_3": "C", "table_mode": "three",
+               "first_dealer": "2", "day": "2026-11-20", "once": once.group(1)}  # fmt: skip
+    first, again = (client.post("/evenings/new", data=evening) for _ in range(2))
+    assert first.status_code == again.status_code == 302
+    assert first.headers["Location"] == again.headers["Location"]
+    assert count(app, Sheet) == 1 and count(app, Player) == 3
+    # Another device, with no club yet, sending a form twice: one "Mes parties", one evening.
+    other = app.test_client()
+    for _ in range(2):
+        other.post("/evenings/new", data=evening | {"once": "other-device-key"})
+    assert count(app, Club) == 2 and count(app, Sheet) == 2
+    # A form of before, without a key, makes one each time, as it did.
+    client.post("/clubs/new", data={"name": "Les Amis"})
+    client.post("/clubs/new", data={"name": "Les Amis"})
+    assert count(app, Club) == 4
 
 
 def test_unknown_links_give_404(client: FlaskClient) -> None:

@@ -131,6 +131,44 @@ def test_checking_in_says_so(app: Flask, client: FlaskClient) -> None:
     assert "Zoé is checked in." in page
 
 
+def attendance(app: Flask, name: str) -> tuple[bool, bool]:
+    with app.app_context():
+        entrant = db.session.get(Entrant, entrant_id(app, name))
+        assert entrant is not None
+        return entrant.checked_in, entrant.withdrawn
+
+
+def test_a_double_tap_on_here_or_withdraw_leaves_it_as_asked(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = start_tournament(client, new_club(client), players=0, rounds=1, start=False)
+    client.post(f"/o/{organiser}/players", data={"names": "Zoé"})
+    page = client.get(f"/o/{organiser}/players").get_data(as_text=True)
+    assert 'name="here" value="1"' in page and 'name="withdrawn" value="1"' in page
+    players = f"/o/{organiser}/players/{entrant_id(app, 'Zoé')}"
+    for _ in range(2):  # the second press of a double tap undoes nothing
+        assert client.post(f"{players}/check-in", data={"here": "1"}).status_code == 302
+        assert attendance(app, "Zoé") == (True, False)
+    page = client.get(f"/o/{organiser}/players").get_data(as_text=True)
+    assert 'name="here" value="0"' in page  # the ✓ now asks for "not here"
+    for _ in range(2):
+        assert client.post(f"{players}/withdraw", data={"withdrawn": "1"}).status_code == 302
+        assert attendance(app, "Zoé") == (True, True)
+    for _ in range(2):
+        assert client.post(f"{players}/withdraw", data={"withdrawn": "0"}).status_code == 302
+        assert attendance(app, "Zoé") == (True, False)
+    for _ in range(2):
+        assert client.post(f"{players}/check-in", data={"here": "0"}).status_code == 302
+        assert attendance(app, "Zoé") == (False, False)
+    # A players page from before the buttons said which still turns it over.
+    client.post(f"{players}/check-in")
+    assert attendance(app, "Zoé") == (True, False)
+    for bad in ("2", "yes", "", "1\x00"):
+        assert client.post(f"{players}/check-in", data={"here": bad}).status_code == 400
+        assert client.post(f"{players}/withdraw", data={"withdrawn": bad}).status_code == 400
+    assert attendance(app, "Zoé") == (True, False)
+
+
 def test_a_round_1_table_is_corrected_after_round_3_has_started(
     app: Flask, client: FlaskClient
 ) -> None:

@@ -109,3 +109,15 @@ def test_a_tournament_with_the_longest_name_starts(app: Flask) -> None:
         assert sorted(n[-10:] for n in names) == [" · R1 · T1", " · R1 · T2"]
         assert all(len(n) <= 80 for n in names)  # the column's length, on PostgreSQL too
         assert db.session.scalars(select(Tournament.name)).one() == "Ö" * 80
+
+
+def test_a_double_tap_on_create_the_tournament_makes_one(served: tuple[Flask, str]) -> None:
+    app, base = served
+    with app.test_client() as client:
+        client.post("/clubs/new", data={"name": "Club"})
+        club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    data = {"name": "Open", "day": "2026-11-22", "rounds": "3", "prefer": "five",
+            "once": "one-form-key"}  # fmt: skip
+    statuses = at_once(4, lambda: send(f"{base}/c/{club}/tournaments/new", data, False))
+    assert all(status < 500 for status in statuses), statuses
+    assert count(app, Tournament) == 1

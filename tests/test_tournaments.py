@@ -265,6 +265,58 @@ def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClie
         assert db.session.scalars(select(Tournament)).first() is None
 
 
+def test_deals_and_a_time_limit_are_not_both_taken(app: Flask, client: FlaskClient) -> None:
+    """Given both, the deals would be ignored without a word: the form says so instead."""
+    club = new_club(client)
+    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
+            "seed": "7", "deals_per_round": "6", "minutes_per_round": "45"}  # fmt: skip
+    for headers, said in (
+        (EN, "Give a number of deals or a time limit, not both: empty one of them."),
+        ({"Accept-Language": "fr"}, "Indiquez un nombre de donnes ou une durée limite"),
+    ):
+        page = client.post(f"/c/{club}/tournaments/new", data=data, headers=headers)
+        assert page.status_code == 200
+        text = page.get_data(as_text=True)
+        assert text.count(said) == 2  # beside each of the two fields
+        assert 'id="deals_per_round-error"' in text and 'id="minutes_per_round-error"' in text
+        for field, value in (("name", "Open"), ("deals_per_round", "6"),
+                             ("minutes_per_round", "45"), ("seed", "7")):  # fmt: skip
+            assert re.search(rf'name="{field}"[^>]*value="{value}"', text), field  # as typed
+    with app.app_context():
+        assert db.session.scalars(select(Tournament)).first() is None
+    for one in ("deals_per_round", "minutes_per_round"):  # either alone is taken
+        alone = {k: v for k, v in data.items() if k != one}
+        assert client.post(f"/c/{club}/tournaments/new", data=alone).status_code == 302
+
+
+def test_the_new_tournament_form_sent_again_makes_one_tournament(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Back, then "Create the tournament" again: the form's one-time key finds the first."""
+    club = new_club(client)
+    form = client.get(f"/c/{club}/tournaments/new").get_data(as_text=True)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
+    assert once is not None
+    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
+            "seed": "7", "once": once.group(1)}  # fmt: skip
+    first = client.post(f"/c/{club}/tournaments/new", data=data)
+    again = client.post(f"/c/{club}/tournaments/new", data=data | {"name": "Open 2"})
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        (made,) = db.session.scalars(select(Tournament)).all()
+        assert made.name == "Open" and first.headers["Location"] == f"/o/{made.organiser_token}"
+    # Another form (another key), and a form of before (no key), each make their own.
+    client.post(f"/c/{club}/tournaments/new", data=data | {"once": "another-key"})
+    client.post(f"/c/{club}/tournaments/new", data=data | {"once": ""})
+    # The same key in another club's form is that club's own.
+    client.post(f"/c/{new_club(client)}/tournaments/new", data=data)
+    with app.app_context():
+        assert len(db.session.scalars(select(Tournament)).all()) == 4
+    bad = client.post(f"/c/{club}/tournaments/new", data=data | {"once": "a b"})
+    assert bad.status_code == 200  # refused, as a form
+
+
 def test_twelve_players_three_rounds_from_start_to_final_ranking(
     app: Flask, client: FlaskClient
 ) -> None:

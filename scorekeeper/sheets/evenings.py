@@ -15,13 +15,14 @@ from scorekeeper.links import (
     Scope,
     choose_home_club,
     club_or_404,
+    create_once,
     forget,
     home_club,
     known_clubs,
     remember,
     sheet_or_404,
 )
-from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.models import Club, Player, Sheet, new_token
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields
@@ -53,26 +54,33 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
             form.club.data = club.token if club else clubs[0].token
     else:
         del form.club
+    if not form.is_submitted():
+        form.once.data = new_token()  # the form sent again opens the evening it made
     if form.validate_on_submit():
         if "club" in form:
             club = next(c for c in clubs if c.token == form.club.data)
-        if club is None:
-            club = Club(name=_("My games"))  # "Mes parties"
-            db.session.add(club)
-        day = form.day.data or date.today()
-        sheet = store.create_evening(
-            club,
-            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
-            day=day,
-            place=form.place.data or "",
-            seating=form.seating(),
-            first_dealer=form.first_dealer_name(),
-            mode=form.mode(),
-            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
-        )
-        db.session.commit()
-        remember("clubs", club.token)
-        choose_home_club(club.token)
+        chosen = club
+
+        def make(token: str) -> Sheet:
+            home = chosen or Club(name=_("My games"))  # "Mes parties"
+            db.session.add(home)
+            day = form.day.data or date.today()
+            sheet = store.create_evening(
+                home,
+                name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
+                day=day,
+                place=form.place.data or "",
+                seating=form.seating(),
+                first_dealer=form.first_dealer_name(),
+                mode=form.mode(),
+                rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+            )
+            sheet.edit_token = token
+            return sheet
+
+        sheet = create_once(Sheet, "edit_token", "evening", form.once.data, make)
+        remember("clubs", sheet.club.token)
+        choose_home_club(sheet.club.token)
         remember("sheets", sheet.edit_token)
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (

@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, Field, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
-from scorekeeper.forms import clean_name, options, variants_field
+from scorekeeper.forms import clean_name, once_field, options, variants_field
 from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.sheets.rotation import TableMode
 
@@ -86,6 +86,7 @@ class EveningForm(SeatingFields):
     """Start an evening: who sits where, who deals first, and the rules."""
 
     club = SelectField(_l("Club"), validate_choice=True)
+    once = once_field()
 
     name = StringField(_l("Name"), [Length(max=TITLE_LENGTH)], filters=[clean_name])
     day = DateField(_l("Date"), [DataRequired()], default=date.today)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -27,7 +28,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from scorekeeper.forms import clean_name, name_flaw, options, variants_field
+from scorekeeper.forms import clean_name, name_flaw, once_field, options, variants_field
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.scoring.text import trim_name
 from scorekeeper.tournaments.store import Registration
@@ -58,6 +59,19 @@ class TournamentForm(FlaskForm):
     )
     variants = variants_field()
     seed = IntegerField(_l("Draw seed"), [Optional(), NumberRange(0, 10**9)])
+    once = once_field()
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """A round ends by its deals or by its time limit: given both, one would be
+        ignored without a word, so both are refused, the error beside each."""
+        valid = bool(super().validate(extra_validators))
+        deals, minutes = self.deals_per_round, self.minutes_per_round
+        if deals.data is not None and minutes.data is not None:
+            both = _("Give a number of deals or a time limit, not both: empty one of them.")
+            for field in (deals, minutes):
+                field.errors = [*field.errors, both]
+            return False
+        return valid
 
 
 class EntrantsForm(FlaskForm):

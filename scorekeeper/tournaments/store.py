@@ -138,16 +138,20 @@ def register(
     return added, doubtful
 
 
-def toggle_check_in(entrant: Entrant) -> None:
-    """The player is here, or after all is not."""
+def check_in(entrant: Entrant, here: bool | None) -> None:
+    """The player is here, or after all is not. The button says which, so a press sent
+    twice changes nothing; ``None`` (a players page from before) turns it over."""
     lock(entrant.tournament)
-    entrant.checked_in = not entrant.checked_in
+    db.session.refresh(entrant, ["checked_in"])
+    entrant.checked_in = not entrant.checked_in if here is None else here
 
 
-def toggle_withdrawn(entrant: Entrant) -> None:
-    """Withdraw a player from the next rounds, or bring them back."""
+def withdraw(entrant: Entrant, withdrawn: bool | None) -> None:
+    """Withdraw a player from the next rounds, or bring them back (``None``: the other
+    of what the player is now, as a players page from before asks)."""
     lock(entrant.tournament)
-    entrant.withdrawn = not entrant.withdrawn
+    db.session.refresh(entrant, ["withdrawn"])
+    entrant.withdrawn = not entrant.withdrawn if withdrawn is None else withdrawn
 
 
 def round_seed(tournament: Tournament, number: int) -> int:

@@ -29,8 +29,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key
-from scorekeeper.links import club_or_404, forget, remember, tournament_or_404
-from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
+from scorekeeper.links import club_or_404, create_once, forget, remember, tournament_or_404
+from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament, new_token
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets.versions import version_answer, version_etag
@@ -55,19 +55,27 @@ def new(token: str) -> str | Response:
     form = TournamentForm()
     if not form.is_submitted():
         form.seed.data = secrets.randbelow(10**6)
+        form.once.data = new_token()  # the form sent again lands on the tournament it made
     if form.validate_on_submit():
-        tournament = tournaments.create_tournament(
-            club,
-            name=form.name.data or "",
-            day=form.day.data or date.today(),
-            rounds=form.rounds.data or 5,
-            deals_per_round=form.deals_per_round.data,
-            minutes_per_round=form.minutes_per_round.data,
-            prefer=Prefer(form.prefer.data),
-            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
-            seed=form.seed.data if form.seed.data is not None else secrets.randbelow(10**6),
+
+        def make(token: str) -> Tournament:
+            tournament = tournaments.create_tournament(
+                club,
+                name=form.name.data or "",
+                day=form.day.data or date.today(),
+                rounds=form.rounds.data or 5,
+                deals_per_round=form.deals_per_round.data,
+                minutes_per_round=form.minutes_per_round.data,
+                prefer=Prefer(form.prefer.data),
+                rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+                seed=form.seed.data if form.seed.data is not None else secrets.randbelow(10**6),
+            )
+            tournament.organiser_token = token
+            return tournament
+
+        tournament = create_once(
+            Tournament, "organiser_token", f"tournament {club.id}", form.once.data, make
         )
-        db.session.commit()
         remember("tournaments", tournament.organiser_token)
         return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
     return render_template("tournaments/new.html", form=form, club=club)
@@ -201,11 +209,22 @@ def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
     abort(404)
 
 
+def _wanted(name: str) -> bool | None:
+    """What a player's button asks for: ``1`` or ``0``, never "the other", so that a
+    double tap leaves it as asked. ``None`` from a players page of before (it toggled)."""
+    value = request.form.get(name)
+    if value is None:
+        return None
+    if value not in ("0", "1"):
+        abort(400)
+    return value == "1"
+
+
 @bp.post("/o/<token>/players/<int:entrant_id>/check-in")
 def check_in(token: str, entrant_id: int) -> Response:
     tournament = tournament_or_404(token)
     entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.toggle_check_in(entrant)
+    tournaments.check_in(entrant, _wanted("here"))
     db.session.commit()
     name = entrant.player.name
     flash(_("%(name)s is checked in.", name=name) if entrant.checked_in
@@ -219,7 +238,7 @@ def withdraw(token: str, entrant_id: int) -> Response:
     """Withdraw a player from the next rounds, or bring them back."""
     tournament = tournament_or_404(token)
     entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.toggle_withdrawn(entrant)
+    tournaments.withdraw(entrant, _wanted("withdrawn"))
     db.session.commit()
     name = entrant.player.name
     flash(_("%(name)s is withdrawn from the next rounds; the rounds played still count.",
