@@ -124,6 +124,10 @@ def correct(organiser: str) -> None:
     ).one()
     sheets = {s.table_number: s for s in tournament.sheets if s.round_number == 1}
     first = sheets[1]
+    closed = {sheet: sheet.closed for sheet in (first, sheets[2])}
+    for sheet in closed:  # unlocked to be corrected (a closed sheet takes no write)...
+        sheet.closed = False
+    db.session.flush()
     deal = db.session.scalars(select(Deal).where(Deal.sheet_id == first.id, Deal.number == 1)).one()
     entry = reads.entry_of(first, deal)
     fixed = replace(entry, points=Fraction(55),
@@ -133,4 +137,6 @@ def correct(organiser: str) -> None:
     cut = reads.deal_by_number(sheets[2], 4)
     assert cut is not None
     store.delete_deal(sheets[2], cut.id, cut.version, by=CorrectedBy.ORGANISER)
+    for sheet, was in closed.items():  # ...and signed again
+        sheet.closed = was
     db.session.commit()
