@@ -89,3 +89,27 @@ def test_paper_printed_from_a_dark_screen_is_black_on_white(
                 .filter(c => Math.min(...c.match(/\\d+/g).slice(0, 3).map(Number)) > 0x76)"""
         )
         assert light == [], f"/o/<token>/{path} prints words in {set(light)}"
+
+
+def test_a_page_pasted_as_a_name_keeps_the_players_page_to_a_360_px_screen(
+    page: Page, live_server: str, live_app: Flask, artifacts: Path
+) -> None:
+    """A 500-letter name once made the page 6,180 px wide: its message said it back whole."""
+    organiser = started(live_app)
+    page.set_viewport_size({"width": 360, "height": 640})
+    for pasted, says in (
+        ("A" * 500, "is longer than 40 characters"),
+        ("Anne; " + "1" * 500, "is longer than 20 characters"),
+        ("Anne; 1; Club; " + "X" * 500, "at most a licence number and a club"),
+        ("W" * 40 + "; " + "7" * 20 + "; " + "K" * 80, None),  # the longest there may be
+    ):
+        page.goto(f"{live_server}/o/{organiser}/players")
+        page.get_by_label("Players, one per line").fill(pasted)
+        page.get_by_role("button", name="Register").click()
+        if says:
+            expect(page.locator(".error")).to_contain_text(says)
+        else:
+            expect(page.locator("table.states")).to_contain_text("7" * 20)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{pasted[:20]}… makes the players page {width} px wide"
+    page.screenshot(path=str(artifacts / "players-long-name-360.png"), full_page=True)
