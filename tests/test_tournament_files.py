@@ -82,6 +82,18 @@ def test_a_wrong_line_is_shown_beside_the_box_and_nothing_is_registered(
         assert db.session.scalars(select(Player)).all() == []
 
 
+def test_a_page_pasted_as_a_name_is_said_back_cut_short(client: FlaskClient) -> None:
+    organiser = start_tournament(client, new_club(client), players=0, start=False)
+    for typed, says in (("A" * 500, "dépasse 40 caractères"), ("Anne; " + "1" * 500, "dépasse 20"),
+                        ("Anne; 1; Club; " + "X" * 500, "au plus un numéro")):  # fmt: skip
+        response = client.post(f"/o/{organiser}/players", data={"names": typed}, headers=FR)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422 and says in page
+        error = re.search(r'<p class="error"[^>]*>(.*?)</p>', page, re.S).group(1)  # type: ignore[union-attr]
+        assert "…" in error and len(error) < 150, error  # the box keeps it whole, to mend
+        assert f"{typed}</textarea>" in page
+
+
 def test_the_results_file_in_both_forms(app: Flask, client: FlaskClient) -> None:
     organiser = start_tournament(client, new_club(client), players=8, rounds=2, start=False)
     client.post(f"/o/{organiser}/players", data={"names": "Ann; 111; TC Lyon\nBob; 222"})

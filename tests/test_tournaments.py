@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime
 
 import pytest
 from flask import Flask
@@ -17,6 +18,7 @@ from scorekeeper.models import Correction, Round, Sheet, Tournament
 from .conftest import NAMES, based_on, deal_data, start_tournament
 
 EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr"}
 
 
 def new_club(client: FlaskClient) -> str:
@@ -135,6 +137,20 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
         assert logged[0].after and logged[0].after["points_half"] == 120  # 60 points
     page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
     assert "Corrections" in page and "by the organiser" in page
+    # The log and the paper write a moment as every page writes a date ("11/23/26, 7:02 AM"
+    # once stood next to "23 November 2026"), in Paris's time: 6:02 UTC is 7:02 in winter.
+    assert sign(client, token, 4) == 302
+    with app.app_context():
+        for correction in db.session.scalars(select(Correction)):
+            correction.at = datetime(2026, 11, 23, 6, 2)
+        db.session.get_one(Sheet, sheet_id).signed_at = datetime(2026, 11, 23, 6, 2)
+        db.session.commit()
+    for headers, moment in ((EN, "23 November 2026, 07:02"), (FR, "23 novembre 2026, 07:02")):
+        page = client.get(f"/o/{organiser}", headers=headers).get_data(as_text=True)
+        assert page.count(f"<li>{moment} · ") == 2
+        sheets = client.get(f"/o/{organiser}/rounds/1/sheets", headers=headers)
+        paper = sheets.get_data(as_text=True)
+        assert paper.count(f", {moment}:") == 2 and f" {moment}.</p>" in paper  # signed on
 
 
 def test_a_table_correction_is_logged_as_the_tables(app: Flask) -> None:

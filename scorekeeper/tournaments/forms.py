@@ -37,6 +37,17 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # A line is a name, then maybe a licence number and the player's club: pasted from a
 # spreadsheet (tabs) or typed with semicolons. A comma stays in the name ("Martin, Anne").
 FIELD_BREAK = re.compile(r"\t|;")
+QUOTED = 60
+"""The most of a typed line a message repeats: a page pasted by mistake is not said back."""
+
+
+def quoted(text: str) -> str:
+    """``text`` as a message repeats it, cut to :data:`QUOTED` characters.
+
+    >>> quoted("x" * 500)[-3:], len(quoted("x" * 500))
+    ('xx…', 60)
+    """
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
 
 
 class TournamentForm(FlaskForm):
@@ -107,7 +118,7 @@ class EntrantsForm(FlaskForm):
             if len(FIELD_BREAK.split(line)) > 3:
                 raise ValidationError(
                     _("%(line)s: give a name, then at most a licence number and a club.",
-                      line=trim_name(line)[:60])  # fmt: skip
+                      line=quoted(trim_name(line)))  # fmt: skip
                 )
         for r in self.registrations():
             for text, most in ((r.name, NAME_LENGTH), (r.licence, LICENCE_LENGTH),
@@ -116,7 +127,7 @@ class EntrantsForm(FlaskForm):
                     raise ValidationError(flaw)
                 if len(text) > most:
                     raise ValidationError(
-                        _("%(name)s is longer than %(n)d characters.", name=text, n=most)
+                        _("%(name)s is longer than %(n)d characters.", name=quoted(text), n=most)
                     )
 
 

@@ -20,14 +20,20 @@ from scorekeeper.models import Sheet
 from ..conftest import start_tournament
 
 
-def test_the_deal_form_of_a_table_says_which_table_it_is(
-    page: Page, live_server: str, live_app: Flask, artifacts: Path
-) -> None:
+def started(live_app: Flask) -> str:
+    """A tournament of 9 players, round 1 started; the organiser's token."""
     live_app.config["WTF_CSRF_ENABLED"] = False  # the organiser's set-up, through its forms
     with live_app.test_client() as client:
         club = client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
         organiser = start_tournament(client, club, players=9, rounds=2)
     live_app.config["WTF_CSRF_ENABLED"] = True
+    return organiser
+
+
+def test_the_deal_form_of_a_table_says_which_table_it_is(
+    page: Page, live_server: str, live_app: Flask, artifacts: Path
+) -> None:
+    organiser = started(live_app)
     with live_app.app_context():
         sheets = db.session.scalars(select(Sheet).order_by(Sheet.table_number)).all()
         tables = [(s.edit_token, s.seating) for s in sheets]
@@ -63,3 +69,47 @@ def test_the_deal_form_of_a_table_says_which_table_it_is(
                 f"a word of {words} is wider than its cell at {width} px"
             )
         page.screenshot(path=str(artifacts / f"dashboard-playing-{width}.png"), full_page=True)
+
+
+def test_paper_printed_from_a_dark_screen_is_black_on_white(
+    page: Page, live_server: str, live_app: Flask
+) -> None:
+    """The dark colours once came after the print rules and won: light grey on paper."""
+    organiser = started(live_app)
+    page.emulate_media(media="print", color_scheme="dark")
+    for path in ("rounds/1/plan", "rounds/1/sheets", "ranking"):
+        page.goto(f"{live_server}/o/{organiser}/{path}")
+        body = page.evaluate("(s => [s.color, s.backgroundColor])(getComputedStyle(document.body))")
+        assert body == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], f"/o/<token>/{path} prints {body}"
+        # No word on the page lighter than #767676, the lightest grey that reads on white.
+        light = page.evaluate(
+            """() => [...document.querySelectorAll('main *')]
+                .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                .map(e => getComputedStyle(e).color)
+                .filter(c => Math.min(...c.match(/\\d+/g).slice(0, 3).map(Number)) > 0x76)"""
+        )
+        assert light == [], f"/o/<token>/{path} prints words in {set(light)}"
+
+
+def test_a_page_pasted_as_a_name_keeps_the_players_page_to_a_360_px_screen(
+    page: Page, live_server: str, live_app: Flask, artifacts: Path
+) -> None:
+    """A 500-letter name once made the page 6,180 px wide: its message said it back whole."""
+    organiser = started(live_app)
+    page.set_viewport_size({"width": 360, "height": 640})
+    for pasted, says in (
+        ("A" * 500, "is longer than 40 characters"),
+        ("Anne; " + "1" * 500, "is longer than 20 characters"),
+        ("Anne; 1; Club; " + "X" * 500, "at most a licence number and a club"),
+        ("W" * 40 + "; " + "7" * 20 + "; " + "K" * 80, None),  # the longest there may be
+    ):
+        page.goto(f"{live_server}/o/{organiser}/players")
+        page.get_by_label("Players, one per line").fill(pasted)
+        page.get_by_role("button", name="Register").click()
+        if says:
+            expect(page.locator(".error")).to_contain_text(says)
+        else:
+            expect(page.locator("table.states")).to_contain_text("7" * 20)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{pasted[:20]}… makes the players page {width} px wide"
+    page.screenshot(path=str(artifacts / "players-long-name-360.png"), full_page=True)
