@@ -23,6 +23,7 @@ from playwright.sync_api import (
     ViewportSize,
     sync_playwright,
 )
+from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -45,12 +46,16 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 @pytest.fixture
 def live_app(tmp_path: Path) -> Flask:
-    """The app the live server serves, with its own SQLite file."""
+    """The app the live server serves, with its own database. Without a pool: a request
+    thread that gives its connection back after the server stopped and the engine was
+    disposed would leave it open in a new pool, and PostgreSQL's driver warns (an error
+    here) of a connection dropped open, in whichever test the collector runs."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "browser-test",
             "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "browser"),
+            "SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool},
         }
     )
     with app.app_context():
