@@ -106,7 +106,11 @@ def client(app: Flask) -> FlaskClient:
 def based_on(client: FlaskClient, url: str) -> dict[str, str]:
     """What the form of the page at ``url`` says its write is based on: the deal's id and
     version (a correction, deletion or undo), as a person's phone would send them."""
-    page = client.get(url).get_data(as_text=True)
+    return basis_of(client.get(url).get_data(as_text=True))
+
+
+def basis_of(page: str) -> dict[str, str]:
+    """The deal's id and version the form on ``page`` says its write is based on."""
     fields = {}
     for tag in re.findall(r"<input[^>]*>", page):
         name = re.search(r'name="(deal|version)"', tag)

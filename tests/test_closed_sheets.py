@@ -22,7 +22,7 @@ from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import store
 from scorekeeper.sheets.ledger import Entry, score_entry
 
-from .conftest import based_on, deal_data, start_tournament
+from .conftest import based_on, basis_of, deal_data, start_tournament
 from .test_tournaments import new_club, play, sign, table_sheets
 
 EN = {"Accept-Language": "en"}
@@ -38,17 +38,6 @@ def deals_of(app: Flask, token: str) -> list[tuple[int, str | None, str]]:
             .order_by(Deal.number)
         )  # fmt: skip
         return [(number, contract, str(taker)) for number, contract, taker in rows]
-
-
-def form_fields(page: str) -> dict[str, str]:
-    """The hidden fields of the deal form on ``page``: what its next send is based on."""
-    fields = {}
-    for tag in re.findall(r'<input[^>]*type="hidden"[^>]*>', page):
-        name = re.search(r'name="([^"]*)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if name and value:
-            fields[name.group(1)] = value.group(1)
-    return fields
 
 
 def full_round(app: Flask, client: FlaskClient) -> tuple[str, list[str]]:
@@ -89,7 +78,7 @@ def test_correcting_the_last_deal_with_the_one_refused(app: Flask, client: Flask
     mine = deal_data(taker=seating[3], contract="garde_sans", oudlers="3", points="61",
                      number="2")  # fmt: skip
     refused = client.post(f"/e/{token}/deals/new", data=mine, headers=EN).get_data(as_text=True)
-    basis = form_fields(refused)
+    basis = basis_of(refused)
     assert basis["deal"] and basis["version"]  # deal 2 as it is now
     # "Correct deal 2 with mine": the same form sent to deal 2's correction, as a preview.
     sent = mine | {"deal": basis["deal"], "version": basis["version"], "preview": "1"}

@@ -142,6 +142,12 @@ def lock_open(sheet: Sheet) -> None:
     read under the lock: a sheet signed or ended between the page's check and this write
     takes nothing."""
     lock(sheet)
+    _refuse_if_closed(sheet)
+
+
+def _refuse_if_closed(sheet: Sheet) -> None:
+    """:class:`Closed`, the transaction rolled back, if the sheet is closed as the database
+    says now (read after :func:`lock`)."""
     if db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
         db.session.rollback()
         raise Closed
@@ -196,9 +202,8 @@ def save_deal(
     for _ in range(3):
         lock(sheet)
         found = None if key is None else by_once_key(sheet, key)
-        if found is None and db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
-            db.session.rollback()
-            raise Closed
+        if found is None:  # a deal sent again that was stored before the sheet closed is found
+            _refuse_if_closed(sheet)
         if found is not None:
             saved = Saved.of(found)
             db.session.rollback()
