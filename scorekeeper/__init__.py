@@ -93,8 +93,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
-    for module in (home, clubs, evenings, sheets, deals, files, stats, tournaments, printables,
-                   public):  # fmt: skip
+    for module in (
+        home,
+        clubs,
+        evenings,
+        sheets,
+        deals,
+        files,
+        stats,
+        tournaments,
+        printables,
+        public,
+    ):
         app.register_blueprint(module.bp)
     rate_limits(app)
     app.register_error_handler(OperationalError, busy)
@@ -170,9 +180,10 @@ def rate_limits(app: Flask) -> None:
         limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
         views[endpoint] = limit(views[endpoint])
     misses = limiter.shared_limit(
-        setting("RATELIMIT_LINK_MISSES"), scope="link_misses",
+        setting("RATELIMIT_LINK_MISSES"),
+        scope="link_misses",
         deduct_when=lambda response: response.status_code == 404,
-    )  # fmt: skip
+    )
     per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
     for endpoint in {r.endpoint for r in app.url_map.iter_rules() if "token" in r.arguments}:
         views[endpoint] = per_link(misses(views[endpoint]))

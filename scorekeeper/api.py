@@ -22,8 +22,10 @@ UNKNOWN_NAMED = 5
 def score_deal() -> tuple[Response, int]:
     lang = accepted()
     if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
-        message = {"fr": "Le corps de la requête dépasse 64 Kio.",
-                   "en": "The request body is larger than 64 KiB."}[lang]  # fmt: skip
+        message = {
+            "fr": "Le corps de la requête dépasse 64 Kio.",
+            "en": "The request body is larger than 64 KiB.",
+        }[lang]
         return jsonify(errors={"_": [message]}), 413
     data = _json_body()
     if not isinstance(data, dict):
@@ -37,8 +39,12 @@ def score_deal() -> tuple[Response, int]:
         named = {k: [Problem(k, "unknown_field").message(lang)] for k in unknown[:UNKNOWN_NAMED]}
         rest = len(unknown) - UNKNOWN_NAMED
         if rest > 0:
-            named["_"] = [{"fr": f"… et {rest} autres champs inconnus.",
-                           "en": f"… and {rest} more unknown fields."}[lang]]  # fmt: skip
+            named["_"] = [
+                {
+                    "fr": f"… et {rest} autres champs inconnus.",
+                    "en": f"… and {rest} more unknown fields.",
+                }[lang]
+            ]
         return jsonify(errors=named), 422
     try:
         deal, rules = deal_from_json(data)

@@ -51,9 +51,13 @@ DEFAULTS: dict[str, Any] = {
 }
 
 LIMITS = (
-    "RATELIMIT_NEW_CLUB", "RATELIMIT_NEW_EVENING", "RATELIMIT_IMPORT", "RATELIMIT_API",
-    "RATELIMIT_LINK_MISSES", "RATELIMIT_PER_LINK",
-)  # fmt: skip
+    "RATELIMIT_NEW_CLUB",
+    "RATELIMIT_NEW_EVENING",
+    "RATELIMIT_IMPORT",
+    "RATELIMIT_API",
+    "RATELIMIT_LINK_MISSES",
+    "RATELIMIT_PER_LINK",
+)
 """The limits a club server may set in its environment too (``"5 per minute; 50 per day"``)."""
 
 

@@ -71,8 +71,10 @@ def name_flaw(name: str) -> str | None:
     """What is wrong with a name holding a control or invisible character, in the person's
     language; ``None`` for a name everyone can read."""
     found = unseen_character(name)
-    return None if found is None else Problem("name", "name_unseen", {"char": found}).message(
-        current_lang()
+    return (
+        None
+        if found is None
+        else Problem("name", "name_unseen", {"char": found}).message(current_lang())
     )
 
 

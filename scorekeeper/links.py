@@ -162,9 +162,7 @@ def home_club() -> Club | None:
     sheets = remembered("sheets")
     if not sheets:
         return None
-    return db.session.scalars(
-        select(Club).join(Sheet).where(Sheet.edit_token == sheets[0])
-    ).first()
+    return db.session.scalars(select(Club).join(Sheet).where(Sheet.edit_token == sheets[0])).first()
 
 
 def known_clubs() -> list[Club]:
@@ -178,9 +176,7 @@ def known_clubs() -> list[Club]:
 
 def forget(kind: str, token: str, replaced_by: str | None = None) -> None:
     """A link replaced or deleted: this device forgets it (or keeps the new one instead)."""
-    session[kind] = [
-        (replaced_by or "") if known == token else known for known in remembered(kind)
-    ]
+    session[kind] = [(replaced_by or "") if known == token else known for known in remembered(kind)]
     session[kind] = [known for known in session[kind] if known]
     if session.get("home_club") == token:
         if replaced_by:
@@ -210,8 +206,9 @@ def once_token(what: str, key: str) -> str:
     return token
 
 
-def create_once(model: type[T], column: str, what: str, key: str | None,
-                make: Callable[[str], T]) -> T:  # fmt: skip
+def create_once(
+    model: type[T], column: str, what: str, key: str | None, make: Callable[[str], T]
+) -> T:
     """Make, with ``make(token)``, and commit what a creation form asks for, once: the
     form carries a one-time key, and the link made from it (:func:`once_token`, in the
     unique ``column``) finds what the same form made before, sent again after Back or

@@ -120,9 +120,7 @@ def words(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
 
 
 @pass_eval_context
-def words_for(
-    eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any
-) -> str:
+def words_for(eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any) -> str:
     """``ngettext()`` of templates, as :func:`words`."""
     variables.setdefault("num", num)
     found: str = _catalog(eval_ctx).ungettext(singular, plural, num)

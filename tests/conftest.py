@@ -125,9 +125,10 @@ def kept_totals(app: Flask) -> dict[tuple[int, int], tuple[int, int]]:
     appearance as deal number × 100 + seat)."""
     with app.app_context():
         rows = db.session.execute(
-            select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.points,
-                   SheetTotal.first_seen)
-        )  # fmt: skip
+            select(
+                SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.points, SheetTotal.first_seen
+            )
+        )
         return {(sheet, player): (points, first) for sheet, player, points, first in rows}
 
 
@@ -136,9 +137,14 @@ def summed_totals(app: Flask) -> dict[tuple[int, int], tuple[int, int]]:
     found: dict[tuple[int, int], tuple[int, int]] = {}
     with app.app_context():
         rows = db.session.execute(
-            select(Deal.sheet_id, Deal.number, DealScore.player_id, DealScore.position,
-                   DealScore.points).join(Deal, DealScore.deal_id == Deal.id)
-        )  # fmt: skip
+            select(
+                Deal.sheet_id,
+                Deal.number,
+                DealScore.player_id,
+                DealScore.position,
+                DealScore.points,
+            ).join(Deal, DealScore.deal_id == Deal.id)
+        )
         for sheet, number, player, position, points in rows:
             total, first = found.get((sheet, player), (0, number * 100 + position))
             found[sheet, player] = (total + points, min(first, number * 100 + position))
@@ -193,8 +199,13 @@ def start_tournament(
 ) -> str:
     """A tournament with its players checked in and round 1 drawn (and started); the
     organiser's token."""
-    data = {"name": "Open", "day": "2026-11-22", "rounds": str(rounds), "prefer": "five",
-            "seed": "42"} | settings  # fmt: skip
+    data = {
+        "name": "Open",
+        "day": "2026-11-22",
+        "rounds": str(rounds),
+        "prefer": "five",
+        "seed": "42",
+    } | settings
     response = client.post(f"/c/{club}/tournaments/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     organiser = response.headers["Location"].split("/")[2]

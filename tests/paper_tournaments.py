@@ -23,19 +23,64 @@ from scorekeeper.sheets.ledger import Entry, score_entry
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
 
-FIRST = ("Anne", "Bruno", "Claire", "Denis", "Élise", "Fanny", "Gilles", "Hugo", "Inès",
-         "Jules", "Karima", "Léon", "Maëlle", "Nicolas", "Océane", "Pierre", "Quentin",
-         "Rose", "Samuel", "Thérèse", "Ugo", "Valérie", "William", "Xavier", "Yasmine",
-         "Zoé", "Amélie")  # fmt: skip
+FIRST = (
+    "Anne",
+    "Bruno",
+    "Claire",
+    "Denis",
+    "Élise",
+    "Fanny",
+    "Gilles",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Karima",
+    "Léon",
+    "Maëlle",
+    "Nicolas",
+    "Océane",
+    "Pierre",
+    "Quentin",
+    "Rose",
+    "Samuel",
+    "Thérèse",
+    "Ugo",
+    "Valérie",
+    "William",
+    "Xavier",
+    "Yasmine",
+    "Zoé",
+    "Amélie",
+)
 
 
 def names(count: int) -> list[str]:
     """``count`` player names: first names, then numbered ones for big tournaments."""
     if count <= len(FIRST):
         return list(FIRST[:count])
-    last = ("Martin", "Bernard", "Dubois", "Lefebvre-Moreau", "Laurent", "Garcia", "Roux",
-            "Fontaine", "Chevalier", "Lambert", "Bonnet", "Mercier", "Faure", "Rousseau",
-            "Blanc", "Guérin", "Muller", "Henry", "Perrin-Leclerc", "Morel", "Girard")  # fmt: skip
+    last = (
+        "Martin",
+        "Bernard",
+        "Dubois",
+        "Lefebvre-Moreau",
+        "Laurent",
+        "Garcia",
+        "Roux",
+        "Fontaine",
+        "Chevalier",
+        "Lambert",
+        "Bonnet",
+        "Mercier",
+        "Faure",
+        "Rousseau",
+        "Blanc",
+        "Guérin",
+        "Muller",
+        "Henry",
+        "Perrin-Leclerc",
+        "Morel",
+        "Girard",
+    )
     found = [f"{surname} {first}" for first in FIRST for surname in last]
     assert count <= len(found), "not enough names"
     return found[:count]
@@ -47,16 +92,28 @@ def hand(entry: Entry, k: int) -> Entry:
     players = entry.players
     taker, other = players[0], players[-1]
     deals: list[dict[str, Any]] = [
-        dict(contract=Contract.GARDE, oudlers=2, points=Fraction(49),
-             poignees=(Poignee(taker, PoigneeSize.SIMPLE),)),
-        dict(contract=Contract.PRISE, oudlers=1, points=Fraction(45),
-             petit_au_bout=Side.DEFENSE),
-        dict(contract=Contract.GARDE_SANS, oudlers=3, points=Fraction(91),
-             chelem=Chelem(True, ChelemOutcome.ATTACK)),
-        dict(contract=Contract.GARDE_CONTRE, oudlers=2, points=Fraction(101, 2),
-             poignees=(Poignee(other, PoigneeSize.DOUBLE),), petit_au_bout=Side.ATTACK),
+        dict(
+            contract=Contract.GARDE,
+            oudlers=2,
+            points=Fraction(49),
+            poignees=(Poignee(taker, PoigneeSize.SIMPLE),),
+        ),
+        dict(contract=Contract.PRISE, oudlers=1, points=Fraction(45), petit_au_bout=Side.DEFENSE),
+        dict(
+            contract=Contract.GARDE_SANS,
+            oudlers=3,
+            points=Fraction(91),
+            chelem=Chelem(True, ChelemOutcome.ATTACK),
+        ),
+        dict(
+            contract=Contract.GARDE_CONTRE,
+            oudlers=2,
+            points=Fraction(101, 2),
+            poignees=(Poignee(other, PoigneeSize.DOUBLE),),
+            petit_au_bout=Side.ATTACK,
+        ),
         dict(contract=None),
-    ]  # fmt: skip
+    ]
     fields = deals[k % len(deals)]
     if fields["contract"] is None:
         return entry
@@ -95,9 +152,16 @@ def build(
     club = Club(name=f"Club {name}")
     db.session.add(club)
     tournament = tournaments.create_tournament(
-        club, name=name, day=date(2026, 11, 22), rounds=rounds, deals_per_round=None,
-        minutes_per_round=minutes, prefer=prefer, rules=RuleSet(), seed=42,
-    )  # fmt: skip
+        club,
+        name=name,
+        day=date(2026, 11, 22),
+        rounds=rounds,
+        deals_per_round=None,
+        minutes_per_round=minutes,
+        prefer=prefer,
+        rules=RuleSet(),
+        seed=42,
+    )
     db.session.flush()
     everybody = names(players + no_shows)
     tournaments.register(tournament, everybody[:players], checked_in=True, different=True)
@@ -130,10 +194,17 @@ def correct(organiser: str) -> None:
     db.session.flush()
     deal = db.session.scalars(select(Deal).where(Deal.sheet_id == first.id, Deal.number == 1)).one()
     entry = reads.entry_of(first, deal)
-    fixed = replace(entry, points=Fraction(55),
-                    poignees=(Poignee(entry.taker or "", PoigneeSize.DOUBLE),))  # fmt: skip
-    store.replace_deal(first, deal.id, deal.version, fixed, score_entry(fixed, first.rules),
-                       by=CorrectedBy.ORGANISER)  # fmt: skip
+    fixed = replace(
+        entry, points=Fraction(55), poignees=(Poignee(entry.taker or "", PoigneeSize.DOUBLE),)
+    )
+    store.replace_deal(
+        first,
+        deal.id,
+        deal.version,
+        fixed,
+        score_entry(fixed, first.rules),
+        by=CorrectedBy.ORGANISER,
+    )
     cut = reads.deal_by_number(sheets[2], 4)
     assert cut is not None
     store.delete_deal(sheets[2], cut.id, cut.version, by=CorrectedBy.ORGANISER)

@@ -15,9 +15,16 @@ from scorekeeper.models import Club, Sheet, Tournament
 from .conftest import deal_data, start_evening, start_tournament
 
 PUBLIC = {
-    "static", "healthz", "home.index", "home.language", "api.score_deal", "evenings.new",
-    "clubs.new_club", "clubs.new_club_form", "exports.import_new",
-}  # fmt: skip
+    "static",
+    "healthz",
+    "home.index",
+    "home.language",
+    "api.score_deal",
+    "evenings.new",
+    "clubs.new_club",
+    "clubs.new_club_form",
+    "exports.import_new",
+}
 """Endpoints that need no link: they read nothing private, or create something new."""
 
 SCOPES = {
@@ -45,10 +52,14 @@ def tokens(app: Flask, client: FlaskClient) -> dict[str, str]:
         ARGUMENTS["sheet_id"] = table.id
         ARGUMENTS["entrant_id"] = tournament.entrants[0].id
         return {
-            "club": club, "edit": sheet.edit_token, "view": sheet.view_token,
-            "table": table.edit_token, "table_view": table.view_token,
-            "organiser": organiser, "public": tournament.public_token,
-        }  # fmt: skip
+            "club": club,
+            "edit": sheet.edit_token,
+            "view": sheet.view_token,
+            "table": table.edit_token,
+            "table_view": table.view_token,
+            "organiser": organiser,
+            "public": tournament.public_token,
+        }
 
 
 ARGUMENTS: dict[str, object] = {"number": 1, "scope": "edit", "player_id": 1}

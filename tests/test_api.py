@@ -39,8 +39,11 @@ def test_the_spec_example_answer(client: FlaskClient) -> None:
     ]
     assert body["rules"]["half_point"] == "winner"
     assert body["rules"]["coefficients"] == {
-        "prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6,
-    }  # fmt: skip
+        "prise": 1,
+        "garde": 2,
+        "garde_sans": 4,
+        "garde_contre": 6,
+    }
 
 
 @pytest.mark.parametrize(
@@ -220,13 +223,25 @@ def test_six_players_every_row_of_rules_4b(
 def test_six_players_shares_say_who_received_what(client: FlaskClient) -> None:
     body = PRISE_JUSTE_FAITE | {"partner": "Bob", "second_partner": "Chloé"}
     assert post(client, body, "en").get_json()["shares"] == [
-        {"player": "Alice", "role": "taker", "label": "Alice, the taker: 1/2 of 75 = 37½ → 37",
-         "points": 37},
-        {"player": "Bob", "role": "king", "label": "Bob, who held the King: 1/3 of 75 = 25",
-         "points": 25},
-        {"player": "Chloé", "role": "queen",
-         "label": "Chloé, who held the Queen: 1/6 of 75 = 12½ → 13", "points": 13},
-    ]  # fmt: skip
+        {
+            "player": "Alice",
+            "role": "taker",
+            "label": "Alice, the taker: 1/2 of 75 = 37½ → 37",
+            "points": 37,
+        },
+        {
+            "player": "Bob",
+            "role": "king",
+            "label": "Bob, who held the King: 1/3 of 75 = 25",
+            "points": 25,
+        },
+        {
+            "player": "Chloé",
+            "role": "queen",
+            "label": "Chloé, who held the Queen: 1/6 of 75 = 12½ → 13",
+            "points": 13,
+        },
+    ]
     french = post(client, body).get_json()["shares"]
     assert french[2]["label"] == "Chloé, qui tenait la Dame : 1/6 de 75 = 12½ → 13"
 
@@ -303,8 +318,13 @@ def test_a_body_past_64_kib_is_refused_before_it_is_read(client: FlaskClient) ->
 
 
 def test_unknown_fields_are_refused_early_naming_a_few(client: FlaskClient) -> None:
-    deal = {"players": ["A", "B", "C"], "taker": "A", "contract": "garde", "oudlers": 2,
-            "points": 49} | {f"x{n}": 1 for n in range(3_000)}  # fmt: skip
+    deal = {
+        "players": ["A", "B", "C"],
+        "taker": "A",
+        "contract": "garde",
+        "oudlers": 2,
+        "points": 49,
+    } | {f"x{n}": 1 for n in range(3_000)}
     response = post(client, deal, "en")
     errors = response.get_json()["errors"]
     assert response.status_code == 422 and len(errors) == 6  # five named, and the count

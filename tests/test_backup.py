@@ -59,9 +59,15 @@ def fill(client: FlaskClient) -> str:
     client.post(f"/e/{token}/deals/new", data=deal_data(taker="Bob", points="40,5"))
     client.post(
         f"/e/{token}/seating",
-        data={"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "David",
-              "seat_5": "Émile", "table_mode": "five_dealer_out"},
-    )  # fmt: skip
+        data={
+            "seat_1": "Alice",
+            "seat_2": "Bob",
+            "seat_3": "Chloé",
+            "seat_4": "David",
+            "seat_5": "Émile",
+            "table_mode": "five_dealer_out",
+        },
+    )
     client.post(f"/e/{token}/deals/new", data=deal_data(taker="Émile"))
     start_evening(client, ("Alice", "Bob", "Fanny"), mode="three")
     # A tournament whose first round is played and signed, one sheet corrected after.
@@ -133,10 +139,12 @@ def test_restore_refuses_a_database_that_is_not_empty_unless_merging(tmp_path: P
         ("not json", "Expecting value"),
         ('{"format": "other"}', "not a backup of this application"),
         ('{"format": "tarot-scorekeeper-backup", "version": 99, "clubs": []}', "reads up to 1"),
-        ('{"format": "tarot-scorekeeper-backup", "version": 1, "clubs": [{"token": "x"}]}',
-         "cannot be restored"),
+        (
+            '{"format": "tarot-scorekeeper-backup", "version": 1, "clubs": [{"token": "x"}]}',
+            "cannot be restored",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_backup_is_refused_and_nothing_stored(
     tmp_path: Path, content: str, message: str
 ) -> None:

@@ -38,8 +38,9 @@ def test_a_sheet_holds_at_most_its_limit(app: Flask, client: FlaskClient) -> Non
 
 def import_file(client: FlaskClient, text: str) -> str:
     data = {"file": (io.BytesIO(text.encode()), "big.csv"), "day": "2026-11-20"}
-    answer = client.post("/evenings/import", data=data, headers=EN,
-                         content_type="multipart/form-data")  # fmt: skip
+    answer = client.post(
+        "/evenings/import", data=data, headers=EN, content_type="multipart/form-data"
+    )
     assert answer.status_code == 422
     return answer.get_data(as_text=True)
 
@@ -83,8 +84,9 @@ def test_a_tournament_holds_at_most_its_limit(app: Flask, client: FlaskClient) -
     app.config["MAX_ENTRANTS"] = 10
     club = client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
     organiser = start_tournament(client, club, players=8, rounds=1, start=False)
-    page = client.post(f"/o/{organiser}/players", data={"names": "Xa\nXb\nXc"}, headers=EN,
-                       follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    page = client.post(
+        f"/o/{organiser}/players", data={"names": "Xa\nXb\nXc"}, headers=EN, follow_redirects=True
+    ).get_data(as_text=True)
     assert "A tournament holds at most 10 players." in page
     with app.app_context():
         assert db.session.scalar(select(func.count(Entrant.id))) == 8

@@ -20,9 +20,15 @@ def test_a_save_that_waits_too_long_for_the_lock_is_refused_to_be_sent_again(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "busy.sqlite"
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-                      "SQLITE_BUSY_TIMEOUT_MS": 50})  # fmt: skip
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "SQLITE_BUSY_TIMEOUT_MS": 50,
+        }
+    )
     with app.app_context():
         db.create_all()
     client = app.test_client()

@@ -65,9 +65,14 @@ def assert_safe(svg: str) -> None:
 
 def chart(*series: Series, **kwargs: object) -> str:
     return line_chart(
-        series, title="Running totals", description="After each deal", chart_id="t",
-        x_label="Deal", empty="No deal yet.", **kwargs,  # type: ignore[arg-type]
-    )  # fmt: skip
+        series,
+        title="Running totals",
+        description="After each deal",
+        chart_id="t",
+        x_label="Deal",
+        empty="No deal yet.",
+        **kwargs,  # type: ignore[arg-type]
+    )
 
 
 def test_no_deal_draws_no_line_but_says_so() -> None:
@@ -196,15 +201,24 @@ def test_spread_keeps_order_gap_and_box(wanted: list[float], top: int) -> None:
 
 def test_nice_steps() -> None:
     assert [charts.nice_step(span, 4) for span in (1, 4, 5, 9, 40, 41, 318, 7104)] == [
-        1, 1, 2, 5, 10, 20, 100, 2000,
-    ]  # fmt: skip
+        1,
+        1,
+        2,
+        5,
+        10,
+        20,
+        100,
+        2000,
+    ]
 
 
 def test_bars_fill_the_part_made() -> None:
     svg = bar_chart(
         [Bar("Prise", 0, 0, "—"), Bar("Garde", 3, 4, "3/4 · 75%"), Bar("Garde sans", 1, 1, "")],
-        title="Contracts made", description="By contract", chart_id="c",
-    )  # fmt: skip
+        title="Contracts made",
+        description="By contract",
+        chart_id="c",
+    )
     root = parse(svg)
     rects = list(root.iter(f"{SVG}rect"))
     frames = [r for r in rects if r.get("fill") == "#fff"]

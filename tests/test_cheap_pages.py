@@ -99,7 +99,7 @@ def test_the_pages_script_sends_the_tag_it_holds_and_keeps_the_new_one(
     script = client.get("/static/live.js")
     text = script.get_data(as_text=True)
     script.close()
-    assert 'live.dataset.etag' in text
+    assert "live.dataset.etag" in text
     assert '{"If-None-Match": etag}' in text
     assert 'cache: "no-store"' in text  # the answer reaches the script; nothing is kept
     assert "r.status === 304" in text and 'r.headers.get("ETag")' in text
@@ -168,21 +168,38 @@ def wtforms_markup(form: Any) -> str:
     """What WTForms' own widgets draw for every control the page shows: the reference."""
     drawn = [str(form[name]()) for name in ("deal", "version", "once", "number", "seating")]
     drawn.append(str(form.dealer()))
-    for name in ("taker", "contract", "partner", "second_partner", "oudlers", "points_side",
-                 "petit_au_bout", "chelem_outcome", "miseres"):  # fmt: skip
+    for name in (
+        "taker",
+        "contract",
+        "partner",
+        "second_partner",
+        "oudlers",
+        "points_side",
+        "petit_au_bout",
+        "chelem_outcome",
+        "miseres",
+    ):
         if form.shows(name):
-            drawn += [str(option(class_="sr")) + f'<label for="{option.id}">'
-                      f"{option.label.text}</label>" for option in form[name]]  # fmt: skip
+            drawn += [
+                str(option(class_="sr")) + f'<label for="{option.id}">{option.label.text}</label>'
+                for option in form[name]
+            ]
     for _name, field in form.poignee_fields():
-        drawn += [str(option(class_="sr")) + f'<label for="{option.id}">{option.label.text}</label>'
-                  for option in field]  # fmt: skip
+        drawn += [
+            str(option(class_="sr")) + f'<label for="{option.id}">{option.label.text}</label>'
+            for option in field
+        ]
     if form.shows("sitting_out"):
         drawn.append(str(form.sitting_out()))
     if form.shows("petit_au_bout_player"):
         drawn.append(str(form.petit_au_bout_player()))
     drawn.append(str(form.chelem_announced()))
-    points = {"inputmode": "decimal", "autocomplete": "off", "placeholder": _("41.5"),
-              "aria_label": _("Card points")}  # fmt: skip
+    points = {
+        "inputmode": "decimal",
+        "autocomplete": "off",
+        "placeholder": _("41.5"),
+        "aria_label": _("Card points"),
+    }
     if form.points.errors:
         points |= {"aria_describedby": "points-error", "aria_invalid": "true"}
     drawn.append(str(form.points(**points)))
@@ -194,17 +211,27 @@ FORMS = {
     "a new deal, in French": ("four", (), None, FR),
     "every choice missing, in French": ("four", (), {"save": "1"}, FR),
     "points out of range, with a poignée, a petit au bout and a chelem announced": (
-        "four", (), deal_data(points="95", petit_au_bout="attack", poignee_1="double",
-                              chelem_announced="y"), EN),
+        "four",
+        (),
+        deal_data(points="95", petit_au_bout="attack", poignee_1="double", chelem_announced="y"),
+        EN,
+    ),
     "defence points previewed": (
-        "four", (), deal_data(points="40,5", points_side="defense", preview="1", save=None), FR),
+        "four",
+        (),
+        deal_data(points="40,5", points_side="defense", preview="1", save=None),
+        FR,
+    ),
     "five players, the partner forgotten": ("five", (), deal_data(), EN),
     "six players, nothing chosen": ("six", (), {"save": "1"}, EN),
     "six seated, the dealer sits out": ("six_dealer_out", (), None, FR),
     "the petit au bout's player and misères, with a typo in the points": (
-        "four", ("petit_au_bout_player_flat", "misere_10"),
-        deal_data(petit_au_bout="attack", miseres=["Bob", "Chloé"], points="abc"), FR),
-}  # fmt: skip
+        "four",
+        ("petit_au_bout_player_flat", "misere_10"),
+        deal_data(petit_au_bout="attack", miseres=["Bob", "Chloé"], points="abc"),
+        FR,
+    ),
+}
 MODES = {"four": 4, "five": 5, "six": 6, "six_dealer_out": 6}
 
 
@@ -220,9 +247,10 @@ def test_the_form_drawn_from_plain_data_is_the_form_wtforms_draws(
     drawn = controls(page)
     names = {dict(attrs).get("name") for tag, attrs in reference.controls if tag != "option"}
     shown = [
-        (tag, attrs) for tag, attrs in drawn.controls
+        (tag, attrs)
+        for tag, attrs in drawn.controls
         if tag.startswith("option") or dict(attrs).get("name") in names
-    ]  # fmt: skip
+    ]
     assert sorted(shown) == sorted(reference.controls)
     assert {k: v for k, v in drawn.labels.items() if k in reference.labels} == reference.labels
 
@@ -243,8 +271,14 @@ def test_a_correction_shows_the_stored_deal_checked(app: Flask, client: FlaskCli
         for tag, attrs in reference.controls
         if tag == "input" and "checked" in dict(attrs)
     }
-    assert {("taker", "Alice"), ("contract", "garde"), ("oudlers", "2"), ("poignee_2", "triple"),
-            ("miseres", "Bob"), ("points_side", "attack")} <= checked  # fmt: skip
+    assert {
+        ("taker", "Alice"),
+        ("contract", "garde"),
+        ("oudlers", "2"),
+        ("poignee_2", "triple"),
+        ("miseres", "Bob"),
+        ("points_side", "attack"),
+    } <= checked
 
 
 def _sheet(token: str) -> Sheet:

@@ -34,9 +34,10 @@ def deals_of(app: Flask, token: str) -> list[tuple[int, str | None, str]]:
     with app.app_context():
         sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == token)).one()
         rows = db.session.execute(
-            select(Deal.number, Deal.contract, Deal.taker_id).where(Deal.sheet_id == sheet.id)
+            select(Deal.number, Deal.contract, Deal.taker_id)
+            .where(Deal.sheet_id == sheet.id)
             .order_by(Deal.number)
-        )  # fmt: skip
+        )
         return [(number, contract, str(taker)) for number, contract, taker in rows]
 
 
@@ -54,8 +55,7 @@ def test_a_deal_typed_for_a_full_round_is_not_saved_and_is_kept(
     token, seating = full_round(app, client)
     before = deals_of(app, token)
     # Another phone typed deal 2 too: a garde sans by the last seat, 3 oudlers.
-    mine = deal_data(taker=seating[3], contract="garde_sans", oudlers="3", points="61",
-                     number="2")  # fmt: skip
+    mine = deal_data(taker=seating[3], contract="garde_sans", oudlers="3", points="61", number="2")
     response = client.post(f"/e/{token}/deals/new", data=mine, headers=EN)
     page = response.get_data(as_text=True)
     assert response.status_code == 409
@@ -75,8 +75,7 @@ def test_a_deal_typed_for_a_full_round_is_not_saved_and_is_kept(
 
 def test_correcting_the_last_deal_with_the_one_refused(app: Flask, client: FlaskClient) -> None:
     token, seating = full_round(app, client)
-    mine = deal_data(taker=seating[3], contract="garde_sans", oudlers="3", points="61",
-                     number="2")  # fmt: skip
+    mine = deal_data(taker=seating[3], contract="garde_sans", oudlers="3", points="61", number="2")
     refused = client.post(f"/e/{token}/deals/new", data=mine, headers=EN).get_data(as_text=True)
     basis = basis_of(refused)
     assert basis["deal"] and basis["version"]  # deal 2 as it is now

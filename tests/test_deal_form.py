@@ -45,12 +45,21 @@ def post(client: FlaskClient, token: str, headers: dict[str, str], **fields: Any
 @pytest.mark.parametrize(
     ("players", "mode", "missing"),
     [
-        (FIVE, "five", {"partner": "Choose the partner, or “alone” if the taker called a King "
-                                   "of their own."}),
-        (SEATS, "six", {"partner": "Say who held the called King.",
-                        "second_partner": "Say who held the called Queen."}),
+        (
+            FIVE,
+            "five",
+            {"partner": "Choose the partner, or “alone” if the taker called a King of their own."},
+        ),
+        (
+            SEATS,
+            "six",
+            {
+                "partner": "Say who held the called King.",
+                "second_partner": "Say who held the called Queen.",
+            },
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_forgotten_partner_is_asked_not_scored_alone(
     app: Flask, client: FlaskClient, players: tuple[str, ...], mode: str, missing: dict[str, str]
 ) -> None:
@@ -72,15 +81,31 @@ def test_alone_is_a_choice_and_is_stored(app: Flask, client: FlaskClient) -> Non
 @pytest.mark.parametrize(
     ("headers", "messages"),
     [
-        (EN, {"taker": "Choose the taker.", "contract": "Choose the contract.",
-              "partner": "Choose the partner, or “alone” if the taker called a King of their own.",
-              "oudlers": "Choose the number of oudlers.", "points": "Type the card points."}),
-        (FR, {"taker": "Choisissez le preneur.", "contract": "Choisissez le contrat.",
-              "partner": "Choisissez le partenaire, ou « seul » si le preneur a appelé un Roi "
-                         "de sa main.",
-              "oudlers": "Choisissez le nombre de bouts.", "points": "Indiquez les points."}),
+        (
+            EN,
+            {
+                "taker": "Choose the taker.",
+                "contract": "Choose the contract.",
+                "partner": (
+                    "Choose the partner, or “alone” if the taker called a King of their own."
+                ),
+                "oudlers": "Choose the number of oudlers.",
+                "points": "Type the card points.",
+            },
+        ),
+        (
+            FR,
+            {
+                "taker": "Choisissez le preneur.",
+                "contract": "Choisissez le contrat.",
+                "partner": "Choisissez le partenaire, ou « seul » si le preneur a appelé un Roi "
+                "de sa main.",
+                "oudlers": "Choisissez le nombre de bouts.",
+                "points": "Indiquez les points.",
+            },
+        ),
     ],
-)  # fmt: skip
+)
 def test_an_empty_form_names_every_missing_choice_in_the_language(
     app: Flask, client: FlaskClient, headers: dict[str, str], messages: dict[str, str]
 ) -> None:
@@ -153,23 +178,44 @@ def error_of(page: str, field_id: str) -> str:
 @pytest.mark.parametrize(
     ("fields", "field_id", "english", "french"),
     [
-        ({"poignee_0": "quadruple"}, None, "A poignée is simple, double or triple.",
-         "Une poignée est simple, double ou triple."),
-        ({"dealer": "Zed"}, "dealer", "Zed is not playing this deal.",
-         "Zed ne joue pas cette donne."),
-        ({"points_side": "both"}, "points",
-         "Say whose card points these are: the attack's or the defence's.",
-         "Indiquez de qui sont ces points : l'attaque ou la défense."),
-        ({"petit_au_bout": "chien"}, "petit_au_bout",
-         "Petit au bout is taken by the attack or the defence.",
-         "Le petit au bout est mené par l'attaque ou la défense."),
-        ({"chelem_outcome": "everybody"}, "chelem_outcome",
-         "Chelem outcome is attack, defense or none.",
-         "L'issue du chelem est attack, defense ou none."),
-        ({"oudlers": "4"}, "oudlers", "Oudlers must be 0, 1, 2 or 3.",
-         "Le nombre de bouts doit être 0, 1, 2 ou 3."),
+        (
+            {"poignee_0": "quadruple"},
+            None,
+            "A poignée is simple, double or triple.",
+            "Une poignée est simple, double ou triple.",
+        ),
+        (
+            {"dealer": "Zed"},
+            "dealer",
+            "Zed is not playing this deal.",
+            "Zed ne joue pas cette donne.",
+        ),
+        (
+            {"points_side": "both"},
+            "points",
+            "Say whose card points these are: the attack's or the defence's.",
+            "Indiquez de qui sont ces points : l'attaque ou la défense.",
+        ),
+        (
+            {"petit_au_bout": "chien"},
+            "petit_au_bout",
+            "Petit au bout is taken by the attack or the defence.",
+            "Le petit au bout est mené par l'attaque ou la défense.",
+        ),
+        (
+            {"chelem_outcome": "everybody"},
+            "chelem_outcome",
+            "Chelem outcome is attack, defense or none.",
+            "L'issue du chelem est attack, defense ou none.",
+        ),
+        (
+            {"oudlers": "4"},
+            "oudlers",
+            "Oudlers must be 0, 1, 2 or 3.",
+            "Le nombre de bouts doit être 0, 1, 2 ou 3.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_choice_the_page_never_offers_is_refused_and_nothing_stored(
     app: Flask,
     client: FlaskClient,
@@ -276,8 +322,11 @@ def test_a_deals_page_says_who_showed_a_poignee_and_the_petit_au_bout(
     # 4 players: a simple (10 trumps) and a simple (10): 20 of the 22.
     post(client, token, EN, poignee_1="simple", poignee_2="simple", petit_au_bout="attack")
     page = client.get(f"/e/{token}/deals/1", headers=EN).get_data(as_text=True)
-    assert re.search(r'Poignées: <span class="who">Bob</span> \(simple\), '
-                     r'<span class="who">Chloé</span> \(simple\)', page)  # fmt: skip
+    assert re.search(
+        r'Poignées: <span class="who">Bob</span> \(simple\), '
+        r'<span class="who">Chloé</span> \(simple\)',
+        page,
+    )
     assert 'id="summary-petit">Petit au bout: attack' in page
     french = client.get(f"/e/{token}/deals/1", headers=FR).get_data(as_text=True)
     assert "Poignées :" in french and "Petit au bout : attaque" in french
@@ -313,8 +362,13 @@ def test_six_long_names_get_short_unique_heads_and_a_legend(client: FlaskClient)
     token = start_evening(client, seats, "six")
     page = client.get(f"/e/{token}", headers=EN).get_data(as_text=True)
     heads = re.findall(r'<abbr title="([^"]+)">([^<]+)</abbr>', page)
-    assert heads == [("Marie-Claire", "MaC"), ("Marie-Hélène", "MaH"), ("Jean-Pierre", "JPi"),
-                     ("Jean-Paul", "JPa"), ("Anne-Sophie", "Ann")]  # fmt: skip
+    assert heads == [
+        ("Marie-Claire", "MaC"),
+        ("Marie-Hélène", "MaH"),
+        ("Jean-Pierre", "JPi"),
+        ("Jean-Paul", "JPa"),
+        ("Anne-Sophie", "Ann"),
+    ]
     assert "<li><b>MaC</b> Marie-Claire</li>" in page and "<b>Max</b>" not in page
 
 
@@ -328,9 +382,17 @@ def test_four_short_names_stay_whole(client: FlaskClient) -> None:
 def test_no_page_shows_template_syntax(client: FlaskClient, headers: dict[str, str]) -> None:
     token = start_evening(client, FIVE, "five")
     post(client, token, headers, partner="Bob", poignee_0="simple", petit_au_bout="defense")
-    pages = [f"/e/{token}/deals/new", f"/e/{token}", f"/e/{token}/deals/1",
-             f"/e/{token}/deals/1/edit", f"/e/{token}/undo", f"/e/{token}/summary",
-             f"/e/{token}/deals/1/delete", "/", "/evenings/new"]  # fmt: skip
+    pages = [
+        f"/e/{token}/deals/new",
+        f"/e/{token}",
+        f"/e/{token}/deals/1",
+        f"/e/{token}/deals/1/edit",
+        f"/e/{token}/undo",
+        f"/e/{token}/summary",
+        f"/e/{token}/deals/1/delete",
+        "/",
+        "/evenings/new",
+    ]
     answers = [client.get(url, headers=headers) for url in pages]
     answers.append(client.post(f"/e/{token}/deals/new", data={"save": "1"}, headers=headers))
     answers.append(post(client, token, headers, points="95", partner="-"))

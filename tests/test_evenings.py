@@ -60,10 +60,16 @@ def test_a_wrong_count_of_players_is_shown_and_what_was_typed_kept(
 ) -> None:
     response = client.post(
         "/evenings/new",
-        data={"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Zoé", "table_mode": "four",
-              "first_dealer": "1", "day": "2026-11-20"},
+        data={
+            "seat_1": "Alice",
+            "seat_2": "Bob",
+            "seat_3": "Zoé",
+            "table_mode": "four",
+            "first_dealer": "1",
+            "day": "2026-11-20",
+        },
         headers={"Accept-Language": "en"},
-    )  # fmt: skip
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "This table needs 4 players; 3 are seated." in page
@@ -74,8 +80,15 @@ def test_a_wrong_count_of_players_is_shown_and_what_was_typed_kept(
 def test_the_same_name_twice_and_an_empty_first_dealer_are_refused(
     app: Flask, client: FlaskClient
 ) -> None:
-    data = {"seat_1": "Alice", "seat_2": "alice", "seat_3": "Bob", "seat_4": "Chloé",
-            "table_mode": "four", "first_dealer": "6", "day": "2026-11-20"}  # fmt: skip
+    data = {
+        "seat_1": "Alice",
+        "seat_2": "alice",
+        "seat_3": "Bob",
+        "seat_4": "Chloé",
+        "table_mode": "four",
+        "first_dealer": "6",
+        "day": "2026-11-20",
+    }
     page = client.post("/evenings/new", data=data, headers={"Accept-Language": "en"})
     text = page.get_data(as_text=True)
     assert "alice is seated twice." in text
@@ -84,8 +97,14 @@ def test_the_same_name_twice_and_an_empty_first_dealer_are_refused(
 
 
 def test_a_name_too_long_is_refused(app: Flask, client: FlaskClient) -> None:
-    data = {"seat_1": "A" * 41, "seat_2": "B", "seat_3": "C", "table_mode": "three",
-            "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
+    data = {
+        "seat_1": "A" * 41,
+        "seat_2": "B",
+        "seat_3": "C",
+        "table_mode": "three",
+        "first_dealer": "1",
+        "day": "2026-11-20",
+    }
     response = client.post("/evenings/new", data=data, headers={"Accept-Language": "en"})
     assert "Field cannot be longer than 40 characters." in response.get_data(as_text=True)
     assert count(app, Sheet) == 0
@@ -110,9 +129,15 @@ def test_a_player_joins_from_the_next_deal_on(app: Flask, client: FlaskClient) -
     client.post(f"/e/{token}/deals/new", data=deal_data())
     response = client.post(
         f"/e/{token}/seating",
-        data={"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "David",
-              "seat_5": "Émile", "table_mode": "five"},
-    )  # fmt: skip
+        data={
+            "seat_1": "Alice",
+            "seat_2": "Bob",
+            "seat_3": "Chloé",
+            "seat_4": "David",
+            "seat_5": "Émile",
+            "table_mode": "five",
+        },
+    )
     assert response.status_code == 302
     form = client.get(f"/e/{token}/deals/new", headers={"Accept-Language": "en"})
     assert "Partner (called King)" in form.get_data(as_text=True)
@@ -153,8 +178,14 @@ def test_the_club_page_renames_and_lists(app: Flask, client: FlaskClient) -> Non
 def test_a_new_club_and_an_evening_in_it(app: Flask, client: FlaskClient) -> None:
     response = client.post("/clubs/new", data={"name": "Les Amis"})
     club_token = response.headers["Location"].split("/")[2]
-    data = {"seat_1": "A", "seat_2": "B", "seat_3": "C", "table_mode": "three",
-            "first_dealer": "2", "day": "2026-11-20"}  # fmt: skip
+    data = {
+        "seat_1": "A",
+        "seat_2": "B",
+        "seat_3": "C",
+        "table_mode": "three",
+        "first_dealer": "2",
+        "day": "2026-11-20",
+    }
     client.post(f"/c/{club_token}/evenings/new", data=data)
     with app.app_context():
         sheet = db.session.scalars(select(Sheet)).one()
@@ -174,8 +205,15 @@ def test_a_new_club_or_evening_form_sent_again_makes_one(app: Flask, client: Fla
     form = client.get("/evenings/new").get_data(as_text=True)
     once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
     assert once is not None
-    evening = {"seat_1": "A", "seat_2": "B", "seat_3": "C", "table_mode": "three",
-               "first_dealer": "2", "day": "2026-11-20", "once": once.group(1)}  # fmt: skip
+    evening = {
+        "seat_1": "A",
+        "seat_2": "B",
+        "seat_3": "C",
+        "table_mode": "three",
+        "first_dealer": "2",
+        "day": "2026-11-20",
+        "once": once.group(1),
+    }
     first, again = (client.post("/evenings/new", data=evening) for _ in range(2))
     assert first.status_code == again.status_code == 302
     assert first.headers["Location"] == again.headers["Location"]
@@ -198,8 +236,14 @@ def test_unknown_links_give_404(client: FlaskClient) -> None:
 
 def test_what_a_player_typed_is_escaped_everywhere(app: Flask, client: FlaskClient) -> None:
     evil = '<script>alert("x")</script>'
-    data = {"seat_1": evil, "seat_2": evil, "seat_3": "Bob", "table_mode": "three",
-            "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
+    data = {
+        "seat_1": evil,
+        "seat_2": evil,
+        "seat_3": "Bob",
+        "table_mode": "three",
+        "first_dealer": "1",
+        "day": "2026-11-20",
+    }
     refused = client.post("/evenings/new", data=data).get_data(as_text=True)
     assert "<script>" not in refused and "&lt;script&gt;" in refused
     token = start_evening(client, (evil, "Bob", "Chloé"), mode="three")

@@ -29,13 +29,18 @@ def full_evening(client: FlaskClient) -> str:
     post(poignee_1="simple", petit_au_bout="attack", miseres="Chloé")
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
     post(taker="Chloé", points="40,5", petit_au_bout="defense", poignee_0="simple")
-    post(taker="David", contract="garde_contre", oudlers="3", points="91",
-         chelem_announced="y", chelem_outcome="attack")  # fmt: skip
+    post(
+        taker="David",
+        contract="garde_contre",
+        oudlers="3",
+        points="91",
+        chelem_announced="y",
+        chelem_outcome="attack",
+    )
     seats = {f"seat_{i}": n for i, n in enumerate(FIVE, 1)}
     client.post(f"/e/{token}/seating", data=seats | {"table_mode": "five"})
     post(taker="Émile", partner="Alice")
-    post(taker="Bob", partner="-", contract="prise", oudlers="1", points="30",
-         chelem_announced="y")  # fmt: skip
+    post(taker="Bob", partner="-", contract="prise", oudlers="1", points="30", chelem_announced="y")
     client.post(f"/e/{token}/seating", data=seats | {"table_mode": "five_dealer_out"})
     post(taker="Alice", chelem_outcome="defense", oudlers="0", points="0", contract="prise")
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
@@ -62,12 +67,35 @@ def test_the_download_is_the_spec_format(client: FlaskClient) -> None:
     text = response.get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == [
-        "deal", "dealer", "taker", "partner", "contract", "oudlers", "points",
-        "petit_au_bout", "poignees", "chelem", "miseres", "sitting_out", *FIVE,
-    ]  # fmt: skip
+        "deal",
+        "dealer",
+        "taker",
+        "partner",
+        "contract",
+        "oudlers",
+        "points",
+        "petit_au_bout",
+        "poignees",
+        "chelem",
+        "miseres",
+        "sitting_out",
+        *FIVE,
+    ]
     assert text.count("\r\n") == len(rows) == 9
-    assert rows[1][:12] == ["1", "Alice", "Alice", "", "garde", "2", "49", "attack",
-                            "Bob:simple", "", "Chloé", ""]  # fmt: skip
+    assert rows[1][:12] == [
+        "1",
+        "Alice",
+        "Alice",
+        "",
+        "garde",
+        "2",
+        "49",
+        "attack",
+        "Bob:simple",
+        "",
+        "Chloé",
+        "",
+    ]
     assert rows[2][4] == "passed" and rows[2][12:] == ["0", "0", "0", "0", ""]
     assert rows[3][6] == "40.5" and rows[4][9] == "announced_made"
     assert rows[5][3] == "Alice" and rows[6][3] == "alone" and rows[6][9] == "announced_failed"
@@ -169,9 +197,17 @@ def test_the_command_line_export_and_import(
     with app.app_context():
         club = db.session.scalars(select(Club.token)).one()
     result = runner.invoke(
-        args=["import-csv", str(path), "--club", f"/c/{club}", "--name", "Copie",
-              "--rules", json.dumps({"misere": 10})],
-    )  # fmt: skip
+        args=[
+            "import-csv",
+            str(path),
+            "--club",
+            f"/c/{club}",
+            "--name",
+            "Copie",
+            "--rules",
+            json.dumps({"misere": 10}),
+        ],
+    )
     assert result.exit_code == 0, result.output
     new = result.output.strip().splitlines()[-1]
     assert new.startswith("/e/")

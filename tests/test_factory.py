@@ -83,9 +83,14 @@ def test_behind_https_and_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     monkeypatch.setenv("SECRET_KEY", "s")
     assert create_app().config["SESSION_COOKIE_SECURE"] is True
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "s", "PROXY_FIX": True, "WTF_CSRF_ENABLED": False,
-         "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy")}
-    )  # fmt: skip
+        {
+            "TESTING": True,
+            "SECRET_KEY": "s",
+            "PROXY_FIX": True,
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy"),
+        }
+    )
     with app.app_context():
         db.create_all()
     client = app.test_client()

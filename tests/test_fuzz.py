@@ -552,11 +552,40 @@ def test_club_forms(app: Flask, client: FlaskClient) -> None:
 # --- the CSV import -----------------------------------------------------------------------
 
 VOCABULARY = (
-    *CONTRACTS, "passed", "attack", "defense", "alone", "made", "announced_made", "0", "1", "2",
-    "3", "41", "40.5", "40,5", "91", "92", "-0", "1e309", "NaN", "-91", "999999999999999999999",
-    "Alice", "Bob", "Alice:simple", "Bob:quadruple", "=1+1", "'=1", XSS_SCRIPT, XSS_IMG, SQL, "",
-    NUL_NAME, LONG,
-)  # fmt: skip
+    *CONTRACTS,
+    "passed",
+    "attack",
+    "defense",
+    "alone",
+    "made",
+    "announced_made",
+    "0",
+    "1",
+    "2",
+    "3",
+    "41",
+    "40.5",
+    "40,5",
+    "91",
+    "92",
+    "-0",
+    "1e309",
+    "NaN",
+    "-91",
+    "999999999999999999999",
+    "Alice",
+    "Bob",
+    "Alice:simple",
+    "Bob:quadruple",
+    "=1+1",
+    "'=1",
+    XSS_SCRIPT,
+    XSS_IMG,
+    SQL,
+    "",
+    NUL_NAME,
+    LONG,
+)
 
 
 def exported_rows(client: FlaskClient) -> list[list[str]]:
@@ -670,8 +699,15 @@ def test_an_upload_too_large_is_refused(app: Flask, client: FlaskClient) -> None
 
 # --- NUL bytes: a 500 on PostgreSQL --------------------------------------------------------
 
-EVENING = {"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "David",
-           "table_mode": "four", "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
+EVENING = {
+    "seat_1": "Alice",
+    "seat_2": "Bob",
+    "seat_3": "Chloé",
+    "seat_4": "David",
+    "table_mode": "four",
+    "first_dealer": "1",
+    "day": "2026-11-20",
+}
 
 
 def nul_requests(client: FlaskClient) -> dict[str, Callable[[], TestResponse]]:
@@ -707,7 +743,7 @@ def nul_requests(client: FlaskClient) -> dict[str, Callable[[], TestResponse]]:
             "club rename",
             "imported player",
             "imported evening name",
-        )  # fmt: skip
+        )
     ],
 )
 def test_a_nul_byte_is_not_a_500(client: FlaskClient, where: str) -> None:
@@ -718,14 +754,36 @@ def test_a_nul_byte_is_not_a_500(client: FlaskClient, where: str) -> None:
 # --- the language switch: never off-site ----------------------------------------------------
 
 OFF_SITE = (
-    "//evil.example", "///evil.example", "////evil.example", "https://evil.example",
-    "http:evil.example", "/\\evil.example", "\\\\evil.example", "/\\/evil.example",
-    "/\t/evil.example", " //evil.example", "\x00//evil.example", "//evil.example/%2F..",
-    "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "/%2F%2Fevil.example",
-    "/%5Cevil.example", "/.//evil.example", "/..//evil.example", "https:/evil.example",
-    "//evil.example@tarot.test", "/@evil.example", "//", "/", "", "/e/abc?x=1#y", "ftp://x",
-    "/\u3000/evil.example", "/\uff0f/evil.example", "\u2028//evil.example",
-)  # fmt: skip
+    "//evil.example",
+    "///evil.example",
+    "////evil.example",
+    "https://evil.example",
+    "http:evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\\/evil.example",
+    "/\t/evil.example",
+    " //evil.example",
+    "\x00//evil.example",
+    "//evil.example/%2F..",
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "https:/evil.example",
+    "//evil.example@tarot.test",
+    "/@evil.example",
+    "//",
+    "/",
+    "",
+    "/e/abc?x=1#y",
+    "ftp://x",
+    "/\u3000/evil.example",
+    "/\uff0f/evil.example",
+    "\u2028//evil.example",
+)
 
 
 def stays_on_site(location: str, host: str) -> bool:
@@ -799,16 +857,40 @@ GARDE: dict[str, Any] = {
     "points": 49,
 }
 API_KEYS = (
-    "players", "taker", "partner", "contract", "oudlers", "points", "poignees", "petit_au_bout",
-    "petit_au_bout_player", "chelem", "miseres", "rules",
-)  # fmt: skip
+    "players",
+    "taker",
+    "partner",
+    "contract",
+    "oudlers",
+    "points",
+    "poignees",
+    "petit_au_bout",
+    "petit_au_bout_player",
+    "chelem",
+    "miseres",
+    "rules",
+)
 RAW_BODIES = (
-    b"", b"null", b"[]", b'"x"', b"1e309", b'{"points": 1e309}', b'{"points": NaN}',
-    b'{"points": -0}', b'{"points": "40,5,5"}', b"[" * 100_000, b"{" * 50_000,
-    b'{"oudlers": ' + b"9" * 5000 + b"}", b"\xff\xfe{}", b'{"taker": "\xed\xa0\x80"}',
-    b'{"taker": "\\ud800"}', b'{"players": ["\\u0000"]}', XSS_SCRIPT.encode(),
-    b'{"rules": {"coefficients": {"garde": 1e309}}}', b'{"rules": "' + b"x" * 10_000 + b'"}',
-)  # fmt: skip
+    b"",
+    b"null",
+    b"[]",
+    b'"x"',
+    b"1e309",
+    b'{"points": 1e309}',
+    b'{"points": NaN}',
+    b'{"points": -0}',
+    b'{"points": "40,5,5"}',
+    b"[" * 100_000,
+    b"{" * 50_000,
+    b'{"oudlers": ' + b"9" * 5000 + b"}",
+    b"\xff\xfe{}",
+    b'{"taker": "\xed\xa0\x80"}',
+    b'{"taker": "\\ud800"}',
+    b'{"players": ["\\u0000"]}',
+    XSS_SCRIPT.encode(),
+    b'{"rules": {"coefficients": {"garde": 1e309}}}',
+    b'{"rules": "' + b"x" * 10_000 + b'"}',
+)
 
 
 def api_bodies() -> st.SearchStrategy[bytes]:
@@ -862,9 +944,11 @@ def test_scoring_api(app: Flask, client: FlaskClient) -> None:
 
 # --- CSRF: every form refuses a missing or forged token, and stores nothing --------------
 
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|'
-                  r'type="hidden" name="csrf_token" value="([^"]+)"|'
-                  r'name="csrf_token" value="([^"]+)"')  # fmt: skip
+CSRF = re.compile(
+    r'name="csrf_token" type="hidden" value="([^"]+)"|'
+    r'type="hidden" name="csrf_token" value="([^"]+)"|'
+    r'name="csrf_token" value="([^"]+)"'
+)
 
 
 def csrf_token(page: str) -> str:
@@ -878,8 +962,15 @@ def csrf_routes(client: FlaskClient) -> tuple[str, dict[str, Callable[[str], Tes
     token = csrf_token(client.get("/clubs/new").get_data(as_text=True))
     location = client.post("/clubs/new", data={"name": "Club", "csrf_token": token})
     club = location.headers["Location"].split("/")[-1]
-    evening = {"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "David",
-               "table_mode": "four", "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
+    evening = {
+        "seat_1": "Alice",
+        "seat_2": "Bob",
+        "seat_3": "Chloé",
+        "seat_4": "David",
+        "table_mode": "four",
+        "first_dealer": "1",
+        "day": "2026-11-20",
+    }
     started = client.post("/evenings/new", data=evening | {"csrf_token": token})
     sheet = started.headers["Location"].split("/")[2]
     page = client.get(f"/e/{sheet}/deals/new").get_data(as_text=True)

@@ -16,18 +16,39 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-WEB = {"flask", "flask_babel", "flask_migrate", "flask_sqlalchemy", "flask_wtf", "sqlalchemy",
-       "werkzeug", "wtforms", "markupsafe", "jinja2"}  # fmt: skip
+WEB = {
+    "flask",
+    "flask_babel",
+    "flask_migrate",
+    "flask_sqlalchemy",
+    "flask_wtf",
+    "sqlalchemy",
+    "werkzeug",
+    "wtforms",
+    "markupsafe",
+    "jinja2",
+}
 PURE = {
-    "scorekeeper.sheets.ledger", "scorekeeper.sheets.rotation", "scorekeeper.tournaments.draw",
-    "scorekeeper.tournaments.designs", "scorekeeper.tournaments.schedule",
+    "scorekeeper.sheets.ledger",
+    "scorekeeper.sheets.rotation",
+    "scorekeeper.tournaments.draw",
+    "scorekeeper.tournaments.designs",
+    "scorekeeper.tournaments.schedule",
     "scorekeeper.tournaments.round_by_round",
-    "scorekeeper.tournaments.ranking", "scorekeeper.stats.charts", "scorekeeper.stats.figures",
-    "scorekeeper.stats.ranking_csv", "scorekeeper.files.sheet_csv", "scorekeeper.sheets.stored",
-    "scorekeeper.files.sheet_csv_read", "scorekeeper.stats.season", "scorekeeper.stats.evening",
-    "scorekeeper.stats.rating", "scorekeeper.stats.records", "scorekeeper.stats.club_figures",
+    "scorekeeper.tournaments.ranking",
+    "scorekeeper.stats.charts",
+    "scorekeeper.stats.figures",
+    "scorekeeper.stats.ranking_csv",
+    "scorekeeper.files.sheet_csv",
+    "scorekeeper.sheets.stored",
+    "scorekeeper.files.sheet_csv_read",
+    "scorekeeper.stats.season",
+    "scorekeeper.stats.evening",
+    "scorekeeper.stats.rating",
+    "scorekeeper.stats.records",
+    "scorekeeper.stats.club_figures",
     "scorekeeper.sheets.names",
-}  # fmt: skip
+}
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 
 

@@ -21,12 +21,21 @@ def test_a_passed_deal_scores_nothing() -> None:
 
 def test_the_player_sitting_out_scores_zero_and_cannot_take() -> None:
     entry = Entry(
-        dealer="Alice", seated=TABLE, sitting_out=("Alice",), taker="Bob",
-        contract=Contract.GARDE, oudlers=2, points=Fraction(49),
-    )  # fmt: skip
+        dealer="Alice",
+        seated=TABLE,
+        sitting_out=("Alice",),
+        taker="Bob",
+        contract=Contract.GARDE,
+        oudlers=2,
+        points=Fraction(49),
+    )
     assert dict(score_entry(entry, FFT).scores) == {
-        "Alice": 0, "Bob": 198, "Chloé": -66, "David": -66, "Émile": -66,
-    }  # fmt: skip
+        "Alice": 0,
+        "Bob": 198,
+        "Chloé": -66,
+        "David": -66,
+        "Émile": -66,
+    }
     with pytest.raises(DealError) as error:
         score_entry(Entry(**{**entry.__dict__, "taker": "Alice"}), FFT)
     assert [p.field for p in error.value.problems] == ["taker"]

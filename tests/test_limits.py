@@ -32,18 +32,35 @@ LIMITS = {
     "RATELIMIT_LINK_MISSES": SMALL,
     "RATELIMIT_PER_LINK": "10 per minute",
 }
-EVENING = {"seat_1": "Ann", "seat_2": "Bob", "seat_3": "Cat", "seat_4": "Dan",
-           "table_mode": "four", "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
-DEAL = {"players": ["A", "B", "C", "D"], "taker": "A", "contract": "garde", "oudlers": 2,
-        "points": 51}  # fmt: skip
+EVENING = {
+    "seat_1": "Ann",
+    "seat_2": "Bob",
+    "seat_3": "Cat",
+    "seat_4": "Dan",
+    "table_mode": "four",
+    "first_dealer": "1",
+    "day": "2026-11-20",
+}
+DEAL = {
+    "players": ["A", "B", "C", "D"],
+    "taker": "A",
+    "contract": "garde",
+    "oudlers": 2,
+    "points": 51,
+}
 
 
 @pytest.fixture
 def limited(tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-         "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "limits"), **LIMITS}
-    )  # fmt: skip
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "limits"),
+            **LIMITS,
+        }
+    )
     with app.app_context():
         db.create_all()
     yield app
@@ -149,10 +166,15 @@ def test_a_club_server_sets_its_limits_and_storage_in_the_environment(
 
 def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> None:
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}", **LIMITS,
-         "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:1"}  # nothing listens on port 1
-    )  # fmt: skip
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}",
+            **LIMITS,
+            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:1",
+        }  # nothing listens on port 1
+    )
     with app.app_context():
         db.create_all()
     client = app.test_client()

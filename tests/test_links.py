@@ -45,9 +45,7 @@ def test_a_device_that_only_opened_a_link_starts_its_own_club(app: Flask) -> Non
     assert clubs_of_evenings(app) == ["Mes parties"]
 
 
-def test_a_replaced_link_answers_404_and_the_new_one_works(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_a_replaced_link_answers_404_and_the_new_one_works(app: Flask, client: FlaskClient) -> None:
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data())
     moved = client.post(f"/e/{token}/link", data={"which": "edit"})
@@ -103,9 +101,15 @@ def test_a_host_longer_than_a_host_name_is_refused(client: FlaskClient, host: st
 
 
 def test_the_development_servers_log_keeps_no_link() -> None:
-    record = logging.LogRecord("werkzeug", logging.INFO, "", 0, '%s - - [%s] "%s" %s %s',
-                               ("127.0.0.1", "now", "GET /o/Zc6NfMpGuVNsjf3uaa_uHB75 HTTP/1.1",
-                                "200", "-"), None)  # fmt: skip
+    record = logging.LogRecord(
+        "werkzeug",
+        logging.INFO,
+        "",
+        0,
+        '%s - - [%s] "%s" %s %s',
+        ("127.0.0.1", "now", "GET /o/Zc6NfMpGuVNsjf3uaa_uHB75 HTTP/1.1", "200", "-"),
+        None,
+    )
     assert _Redacted().filter(record)
     assert "Zc6NfMp" not in record.getMessage() and "/o/<link>" in record.getMessage()
     assert redact("/c/AbCdEfGhIjKlMnOp/ranking") == "/c/<link>/ranking"

@@ -56,10 +56,21 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
             )
             connection.execute(
                 insert(tables["sheet"]),
-                [{"id": s, "club_id": 1, "name": "Soir", "date": date(2026, 11, 20),
-                  "table_mode": "four", "rules_json": {}, "first_dealer_id": 1,
-                  "edit_token": f"e{s}", "view_token": f"v{s}"} for s in (1, 2, 3)],
-            )  # fmt: skip
+                [
+                    {
+                        "id": s,
+                        "club_id": 1,
+                        "name": "Soir",
+                        "date": date(2026, 11, 20),
+                        "table_mode": "four",
+                        "rules_json": {},
+                        "first_dealer_id": 1,
+                        "edit_token": f"e{s}",
+                        "view_token": f"v{s}",
+                    }
+                    for s in (1, 2, 3)
+                ],
+            )
             seatings = {1: (1, 2, 3, 4), 2: (1, 2, 3, 5), 3: (5, 4, 3, 2)}  # E joins at 2
             deals = [(1, 1, 1), (2, 1, 2), (3, 2, 1)]  # deal id, sheet, number
             connection.execute(
@@ -68,19 +79,30 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
             )
             connection.execute(
                 insert(score),
-                [{"deal_id": d, "player_id": p, "position": i, "points": 3 * d - 10 * i}
-                 for d, seated in seatings.items() for i, p in enumerate(seated)],
-            )  # fmt: skip
+                [
+                    {"deal_id": d, "player_id": p, "position": i, "points": 3 * d - 10 * i}
+                    for d, seated in seatings.items()
+                    for i, p in enumerate(seated)
+                ],
+            )
         upgrade()
         with db.engine.connect() as connection:
-            kept = set(connection.execute(text(
-                "SELECT sheet_id, player_id, points, first_seen FROM sheet_total"
-            )))  # fmt: skip
+            kept = set(
+                connection.execute(
+                    text("SELECT sheet_id, player_id, points, first_seen FROM sheet_total")
+                )
+            )
         assert kept == {
-            (1, 1, 3 + 6, 100), (1, 2, -7 - 4, 101), (1, 3, -17 - 14, 102),
-            (1, 4, -27, 103), (1, 5, -24, 203),
-            (2, 5, 9, 100), (2, 4, -1, 101), (2, 3, -11, 102), (2, 2, -21, 103),
-        }  # fmt: skip
+            (1, 1, 3 + 6, 100),
+            (1, 2, -7 - 4, 101),
+            (1, 3, -17 - 14, 102),
+            (1, 4, -27, 103),
+            (1, 5, -24, 203),
+            (2, 5, 9, 100),
+            (2, 4, -1, 101),
+            (2, 3, -11, 102),
+            (2, 2, -21, 103),
+        }
         sheet = db.session.get(Sheet, 1)
         assert sheet is not None
         assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]

@@ -146,8 +146,7 @@ def stored_names(app: Flask) -> list[str]:
         return sorted(names)
 
 
-REFUSED = ("nul", "start_of_heading", "next_line_c1", "right_to_left_override",
-           "zero_width_space")  # fmt: skip
+REFUSED = ("nul", "start_of_heading", "next_line_c1", "right_to_left_override", "zero_width_space")
 
 
 @pytest.mark.parametrize("field", FIELDS)

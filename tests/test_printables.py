@@ -33,10 +33,14 @@ EN = {"Accept-Language": "en"}
 
 @pytest.fixture(scope="module")
 def paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, dict[str, Built]]]:
-    app = create_app({
-        "TESTING": True, "SECRET_KEY": "paper", "WTF_CSRF_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("paper"), "paper"),
-    })  # fmt: skip
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "paper",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("paper"), "paper"),
+        }
+    )
     with app.app_context():
         db.create_all()
         built = {
@@ -68,9 +72,12 @@ def tournament(built: Built) -> Tournament:
 
 def sheet(built: Built, round_number: int, table: int) -> Sheet:
     return db.session.scalars(
-        select(Sheet).where(Sheet.tournament_id == tournament(built).id,
-                            Sheet.round_number == round_number, Sheet.table_number == table)
-    ).one()  # fmt: skip
+        select(Sheet).where(
+            Sheet.tournament_id == tournament(built).id,
+            Sheet.round_number == round_number,
+            Sheet.table_number == table,
+        )
+    ).one()
 
 
 def get(app: Flask, url: str) -> str:
@@ -166,8 +173,18 @@ def test_a_filled_sheet_has_a_column_for_each_bonus(paper: tuple[Flask, dict[str
     assert len(pages(html)) == 6
     third = pages(html)[2]  # neither corrected nor cut
     header = cells(re.search(r"<thead>(.*?)</thead>", third, re.S).group(1))  # type: ignore[union-attr]
-    assert header[:10] == ["Deal", "Dealer", "Taker", "Contract", "Partner", "Oudlers", "Points",
-                           "Poignées", "Petit au bout", "Chelem"]  # fmt: skip
+    assert header[:10] == [
+        "Deal",
+        "Dealer",
+        "Taker",
+        "Contract",
+        "Partner",
+        "Oudlers",
+        "Points",
+        "Poignées",
+        "Petit au bout",
+        "Chelem",
+    ]
     deals = rows(third.split("<tbody>")[1])
     with app.app_context():
         table = sheet(built["open"], 1, 3)
@@ -184,9 +201,14 @@ def test_a_filled_sheet_has_a_column_for_each_bonus(paper: tuple[Flask, dict[str
     for row, deal in zip(ledger.rows, deals, strict=False):
         shown = deal[10 : 10 + 2 * len(players)]
         out = entries[row.number - 1][0].sitting_out
-        expected = [str(v) for name in players
-                    for v in (f"({row.scores[name]})" if name in out else row.scores[name],
-                              row.totals[name])]  # fmt: skip
+        expected = [
+            str(v)
+            for name in players
+            for v in (
+                f"({row.scores[name]})" if name in out else row.scores[name],
+                row.totals[name],
+            )
+        ]
         assert shown == expected
     assert len(deals) == 5 and deals[4][1:] == [str(ledger.totals[name]) for name in players]
     assert "Locked by the organiser" in third
@@ -312,6 +334,7 @@ def test_the_projector_shows_the_last_four_rounds_and_totals_every_round(
     assert round_headers(phone) == [f"R{n}" for n in range(1, 10)]
     printed = get(app, f"/o/{built['marathon'].organiser}/ranking")
     assert round_headers(printed) == [f"R{n}" for n in range(1, 10)]
+
     # The same total on the wall as on the phone, where every round is shown.
     def ranked(html: str) -> list[list[str]]:
         return [r[:3] for r in rows(html.split("<tbody>")[1])]
@@ -340,6 +363,13 @@ def test_a_correction_mark_follows_its_deal_when_an_earlier_deal_is_deleted() ->
     # Deal 4 corrected, then deal 2 deleted: the corrected deal is deal 3 now. Deal 6
     # corrected, then deleted: both its notes have no row. Deal 8 corrected, then deal 7
     # deleted: it is deal 7 now.
-    log = [logged(edit, 4), logged(delete, 2), logged(edit, 6), logged(delete, 6),
-           logged(edit, 1), logged(edit, 8), logged(delete, 7)]  # fmt: skip
+    log = [
+        logged(edit, 4),
+        logged(delete, 2),
+        logged(edit, 6),
+        logged(delete, 6),
+        logged(edit, 1),
+        logged(edit, 8),
+        logged(delete, 7),
+    ]
     assert numbers_now(log) == [3, None, None, None, 1, 7, None]

@@ -15,14 +15,20 @@ from scorekeeper import qr
         ({"LISTEN_HOST": "0.0.0.0"}, "http://localhost:5000", "http://192.168.1.20:5000/e/abc"),
         ({"LISTEN_HOST": "0.0.0.0"}, "http://127.0.0.1:5000", "http://192.168.1.20:5000/e/abc"),
         ({"LISTEN_HOST": "0.0.0.0"}, "http://tarot.club:5000", "http://tarot.club:5000/e/abc"),
-        ({"PUBLIC_URL": "https://tarot.example.org/"}, "http://localhost:8000",
-         "https://tarot.example.org/e/abc"),
+        (
+            {"PUBLIC_URL": "https://tarot.example.org/"},
+            "http://localhost:8000",
+            "https://tarot.example.org/e/abc",
+        ),
     ],
 )
 def test_a_link_is_shared_with_an_address_other_phones_reach(
-    app: Flask, monkeypatch: pytest.MonkeyPatch, config: dict[str, str], opened_at: str,
+    app: Flask,
+    monkeypatch: pytest.MonkeyPatch,
+    config: dict[str, str],
+    opened_at: str,
     shared: str,
-) -> None:  # fmt: skip
+) -> None:
     monkeypatch.setattr(qr, "network_address", lambda: "192.168.1.20")
     app.config.update(config)
     app.config["SERVER_NAME"] = None

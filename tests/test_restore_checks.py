@@ -24,8 +24,14 @@ Doc = dict[str, Any]
 
 
 def make_app(path: Path, name: str) -> Flask:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": database_uri(path, name)})  # fmt: skip
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(path, name),
+        }
+    )
     with app.app_context():
         db.create_all()
     return app
@@ -80,22 +86,27 @@ BAD: dict[str, tuple[Callable[[Doc], None], str]] = {
     "unknown_poignee_size": (setter(deal, "poignees", [["Alice", "huge"]]), "deal 1"),
     "empty_seating": (setter(sheet, "seating", []), "the seating is not 3 to 6"),
     "scores_not_summing_to_zero": (
-        lambda doc: deal(doc)["scores"][0].__setitem__(1, 999), "are not the rules'"
+        lambda doc: deal(doc)["scores"][0].__setitem__(1, 999),
+        "are not the rules'",
     ),
-    "scores_of_a_passed_deal": (lambda doc: deal(doc, 2)["scores"][0].__setitem__(1, 5),
-                                "deal 2, the stored scores"),  # fmt: skip
+    "scores_of_a_passed_deal": (
+        lambda doc: deal(doc, 2)["scores"][0].__setitem__(1, 5),
+        "deal 2, the stored scores",
+    ),
     "token_of_any_shape": (setter(sheet, "edit_token", "../../x"), "not a link's token"),
-    "token_used_twice": (lambda doc: sheet(doc).__setitem__("view_token", sheet(doc)["edit_token"]),
-                         "used twice"),  # fmt: skip
+    "token_used_twice": (
+        lambda doc: sheet(doc).__setitem__("view_token", sheet(doc)["edit_token"]),
+        "used twice",
+    ),
     "duplicate_deal_numbers": (setter(lambda d: deal(d, 2), "number", 1), "not numbered"),
     "overflow": (setter(sheet, "version", 10**30), "out of range"),
-    "overflowing_score": (lambda doc: deal(doc)["scores"][0].__setitem__(1, 10**30),
-                          "a score is not"),  # fmt: skip
+    "overflowing_score": (
+        lambda doc: deal(doc)["scores"][0].__setitem__(1, 10**30),
+        "a score is not",
+    ),
     "name_too_long_for_the_database": (setter(sheet, "name", "x" * 1000), "longer than 80"),
     "nul_in_a_club_name": (setter(club, "name", "Cl\x00ub"), "invisible character (U+0000)"),
-    "right_to_left_in_a_player": (
-        lambda doc: club(doc)["players"].append("\u202eecilA"), "U+202E"
-    ),
+    "right_to_left_in_a_player": (lambda doc: club(doc)["players"].append("\u202eecilA"), "U+202E"),
     "unknown_player_in_a_deal": (setter(deal, "taker", "Zorro"), "not one of the club's"),
     "missing_field": (lambda doc: sheet(doc).pop("closed"), "'closed' is missing"),
     "wrong_type": (setter(sheet, "closed", "yes"), "'closed' is not a bool"),

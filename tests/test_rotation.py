@@ -12,8 +12,13 @@ NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
 
 def test_table_modes() -> None:
     assert [(m.seated, m.playing, m.dealer_sits_out) for m in TableMode] == [
-        (3, 3, False), (4, 4, False), (5, 5, False), (5, 4, True), (6, 5, True), (6, 6, False),
-    ]  # fmt: skip
+        (3, 3, False),
+        (4, 4, False),
+        (5, 5, False),
+        (5, 4, True),
+        (6, 5, True),
+        (6, 6, False),
+    ]
     assert mode_for(4) is TableMode.FOUR
     assert mode_for(5) is TableMode.FIVE
     assert mode_for(6) is TableMode.SIX

@@ -86,8 +86,13 @@ def test_a_seating_changed_under_an_open_form_refuses_the_save_and_keeps_the_typ
 ) -> None:
     token = start_evening(client)
     shown = form_basis(client, token)
-    seats = {"seat_1": "Alice", "seat_2": "Bob", "seat_3": "Chloé", "seat_4": "Émile",
-             "table_mode": "four"}  # fmt: skip
+    seats = {
+        "seat_1": "Alice",
+        "seat_2": "Bob",
+        "seat_3": "Chloé",
+        "seat_4": "Émile",
+        "table_mode": "four",
+    }
     assert client.post(f"/e/{token}/seating", data=seats).status_code == 302  # another phone
     page = client.post(f"/e/{token}/deals/new", data=deal_data(points="44") | shown, headers=EN)
     text = page.get_data(as_text=True)

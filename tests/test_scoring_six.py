@@ -326,25 +326,31 @@ def test_the_shares_say_who_received_what_in_english_and_french() -> None:
     [
         pytest.param(
             {"partner": BOB},
-            ["Ann, the taker, with the Queen's share: 2/3 of 100 = 66⅔ → 67",
-             "Bob, who held the King: 1/3 of 100 = 33⅓ → 33"],
+            [
+                "Ann, the taker, with the Queen's share: 2/3 of 100 = 66⅔ → 67",
+                "Bob, who held the King: 1/3 of 100 = 33⅓ → 33",
+            ],
             id="king_only",
         ),
         pytest.param(
             {"second_partner": CAT},
-            ["Ann, the taker, with the King's share: 5/6 of 100 = 83⅓ → 83",
-             "Cat, who held the Queen: 1/6 of 100 = 16⅔ → 17"],
+            [
+                "Ann, the taker, with the King's share: 5/6 of 100 = 83⅓ → 83",
+                "Cat, who held the Queen: 1/6 of 100 = 16⅔ → 17",
+            ],
             id="queen_only",
         ),
         pytest.param(
             {"partner": BOB, "second_partner": BOB},
-            ["Ann, the taker: 1/2 of 100 = 50",
-             "Bob, who held the King and the Queen: 1/2 of 100 = 50"],
+            [
+                "Ann, the taker: 1/2 of 100 = 50",
+                "Bob, who held the King and the Queen: 1/2 of 100 = 50",
+            ],
             id="both_to_bob",
         ),
         pytest.param({}, ["Ann, the taker, alone: 5 × 25 = 125"], id="alone"),
     ],
-)  # fmt: skip
+)
 def test_each_way_the_called_cards_fall_is_explained(
     more: dict[str, str], english: list[str]
 ) -> None:

@@ -47,14 +47,26 @@ def scored(rules: RuleSet, *entries: Entry) -> Deals:
 
 
 def play(
-    seated: Sequence[str], dealer: str, taker: str, contract: Contract, oudlers: int,
-    points: float, out: bool = False, **fields: Any,
-) -> Entry:  # fmt: skip
+    seated: Sequence[str],
+    dealer: str,
+    taker: str,
+    contract: Contract,
+    oudlers: int,
+    points: float,
+    out: bool = False,
+    **fields: Any,
+) -> Entry:
     """A played deal; with ``out`` the dealer sits it out."""
     return Entry(
-        dealer=dealer, seated=tuple(seated), sitting_out=(dealer,) if out else (), taker=taker,
-        contract=contract, oudlers=oudlers, points=Fraction(points), **fields,
-    )  # fmt: skip
+        dealer=dealer,
+        seated=tuple(seated),
+        sitting_out=(dealer,) if out else (),
+        taker=taker,
+        contract=contract,
+        oudlers=oudlers,
+        points=Fraction(points),
+        **fields,
+    )
 
 
 def passed(seated: Sequence[str], dealer: str, out: bool = False) -> Entry:
@@ -92,7 +104,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
                 poignees=(poignee("Chloé", "simple"),),
                 petit_au_bout=Side.DEFENSE,
             ),
-        ),  # fmt: skip
+        ),
         FFT,
     ),
     "four players, every bonus and every chelem": (
@@ -152,7 +164,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
             play(
                 FOUR, "David", "Alice", Contract.PRISE, 3, 36, poignees=(poignee("Bob", "triple"),)
             ),
-        ),  # fmt: skip
+        ),
         FFT,
     ),
     "five players, a called partner and a taker alone": (
@@ -171,7 +183,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
             ),
             play(FIVE, "Bob", "David", Contract.GARDE_SANS, 1, 48, petit_au_bout=Side.ATTACK),
             passed(FIVE, "Chloé"),
-        ),  # fmt: skip
+        ),
         FFT,
     ),
     "five seated, the dealer sits out": (
@@ -181,7 +193,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
             play(FIVE, "Alice", "Bob", Contract.GARDE, 2, 49, out=True),
             passed(FIVE, "Bob", out=True),
             play(FIVE, "Chloé", "Bob", Contract.PRISE, 1, 52, out=True, petit_au_bout=Side.ATTACK),
-        ),  # fmt: skip
+        ),
         FFT,
     ),
     "six seated, five play the King game": (
@@ -227,7 +239,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
                 petit_au_bout=Side.DEFENSE,
                 petit_au_bout_player="Émile",
             ),
-        ),  # fmt: skip
+        ),
         FLAT,
     ),
     "players join and one leaves: empty cells where not seated": (
@@ -262,8 +274,10 @@ def test_a_player_not_seated_has_an_empty_cell_and_one_sitting_out_a_zero() -> N
     ]
     rows = csv_rows(*SHEETS["five seated, the dealer sits out"])
     assert [(row[1], row[11], row[12]) for row in rows[1:]] == [
-        ("Alice", "Alice", "0"), ("Bob", "Bob", "0"), ("Chloé", "Chloé", "-36"),
-    ]  # fmt: skip
+        ("Alice", "Alice", "0"),
+        ("Bob", "Bob", "0"),
+        ("Chloé", "Chloé", "-36"),
+    ]
 
 
 def csv_rows(players: Sequence[str], deals: Deals, rules: RuleSet) -> list[list[str]]:
@@ -272,11 +286,19 @@ def csv_rows(players: Sequence[str], deals: Deals, rules: RuleSet) -> list[list[
 
 SMALL = scored(
     FFT,
-    play(FOUR, "Alice", "Bob", Contract.GARDE, 2, 49, petit_au_bout=Side.ATTACK,
-         poignees=(poignee("Bob", "simple"),)),
+    play(
+        FOUR,
+        "Alice",
+        "Bob",
+        Contract.GARDE,
+        2,
+        49,
+        petit_au_bout=Side.ATTACK,
+        poignees=(poignee("Bob", "simple"),),
+    ),
     passed(FOUR, "Bob"),
     play(FOUR, "Chloé", "David", Contract.PRISE, 1, 40.5),
-)  # fmt: skip
+)
 HEADER = "deal,dealer,taker,partner,contract,oudlers,points,petit_au_bout,poignees,chelem,miseres,"
 
 
@@ -461,7 +483,7 @@ ERRORS = [
             (4, "taker", "csv_not_a_player"),
         ],
         id="an unknown column, a player twice",
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -501,10 +523,29 @@ def test_every_message_is_in_french_and_english() -> None:
 
 
 TRICKY = [
-    "O'Brien, Jr.", 'Say "hi"', "Zoé", "Ça 🃏", "=1+1", "+33 6", "-x", "@home", "'quoted",
-    "Jean Paul", "Jean", "a", "a:b", "Line break", "alone", "attack", "dealer", "Tab",
-    "CR", "Ann ", "Bé;bé", "second_partner",
-]  # fmt: skip
+    "O'Brien, Jr.",
+    'Say "hi"',
+    "Zoé",
+    "Ça 🃏",
+    "=1+1",
+    "+33 6",
+    "-x",
+    "@home",
+    "'quoted",
+    "Jean Paul",
+    "Jean",
+    "a",
+    "a:b",
+    "Line break",
+    "alone",
+    "attack",
+    "dealer",
+    "Tab",
+    "CR",
+    "Ann ",
+    "Bé;bé",
+    "second_partner",
+]
 
 
 TRICKY_RULES = rule_set("petit_au_bout_player_flat+misere_10")
@@ -520,11 +561,21 @@ def tricky_sheet() -> tuple[list[str], Deals]:
             TRICKY[(i + k) % len(TRICKY)] for k in range(6)
         ]
         entries.append(
-            play(seated, dealer, taker, Contract.GARDE, 2, 50, out=True, partner=partner,
-                 poignees=(poignee(shown, "simple"), poignee(taker, "double")),
-                 petit_au_bout=Side.DEFENSE, petit_au_bout_player=flat,
-                 miseres=(misere, shown))
-        )  # fmt: skip
+            play(
+                seated,
+                dealer,
+                taker,
+                Contract.GARDE,
+                2,
+                50,
+                out=True,
+                partner=partner,
+                poignees=(poignee(shown, "simple"), poignee(taker, "double")),
+                petit_au_bout=Side.DEFENSE,
+                petit_au_bout_player=flat,
+                miseres=(misere, shown),
+            )
+        )
     return TRICKY, scored(TRICKY_RULES, *entries)
 
 
@@ -619,9 +670,13 @@ def sheets(draw: st.DrawFn) -> tuple[list[str], Deals, RuleSet]:
 
 @st.composite
 def played(
-    draw: st.DrawFn, seated: list[str], dealer: str, out: tuple[str, ...], mode: TableMode,
+    draw: st.DrawFn,
+    seated: list[str],
+    dealer: str,
+    out: tuple[str, ...],
+    mode: TableMode,
     rules: RuleSet,
-) -> Entry:  # fmt: skip
+) -> Entry:
     playing = [p for p in seated if p not in out]
     taker = draw(st.sampled_from(playing))
     partner = draw(st.sampled_from([None, *playing])) if mode.playing in (5, 6) else None
@@ -666,11 +721,21 @@ def played(
         draw(st.lists(st.sampled_from(playing), unique=True, max_size=2)) if rules.misere else []
     )
     return Entry(
-        dealer=dealer, seated=tuple(seated), sitting_out=out, taker=taker,
-        contract=contract, partner=partner, second_partner=queen, oudlers=oudlers,
-        points=points, poignees=tuple(poignees), petit_au_bout=petit, petit_au_bout_player=flat,
-        chelem=Chelem(draw(st.booleans()), outcome), miseres=tuple(miseres),
-    )  # fmt: skip
+        dealer=dealer,
+        seated=tuple(seated),
+        sitting_out=out,
+        taker=taker,
+        contract=contract,
+        partner=partner,
+        second_partner=queen,
+        oudlers=oudlers,
+        points=points,
+        poignees=tuple(poignees),
+        petit_au_bout=petit,
+        petit_au_bout_player=flat,
+        chelem=Chelem(draw(st.booleans()), outcome),
+        miseres=tuple(miseres),
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -696,13 +761,24 @@ def test_a_sheet_of_six_writes_who_held_the_queen() -> None:
     flat = rule_set("petit_au_bout_player_flat")
     deals = scored(
         flat,
-        play(players, "Alice", "Bob", Contract.PRISE, 1, 51, partner="Chloé",
-             second_partner="alone"),
+        play(
+            players, "Alice", "Bob", Contract.PRISE, 1, 51, partner="Chloé", second_partner="alone"
+        ),
         play(players, "Bob", "Chloé", Contract.PRISE, 1, 51),
         passed(players, "Chloé"),
-        play(players, "David", "David", Contract.GARDE, 2, 49, partner="Émile",
-             second_partner="Émile", petit_au_bout_player="Émile", petit_au_bout=Side.ATTACK),
-    )  # fmt: skip
+        play(
+            players,
+            "David",
+            "David",
+            Contract.GARDE,
+            2,
+            49,
+            partner="Émile",
+            second_partner="Émile",
+            petit_au_bout_player="Émile",
+            petit_au_bout=Side.ATTACK,
+        ),
+    )
     text = round_trip(players, deals, flat, semicolon=False)
     lines = text.split("\r\n")
     assert lines[0].startswith("deal,dealer,taker,partner,second_partner,contract,")
@@ -719,8 +795,9 @@ def test_a_file_without_the_queens_column_reads_as_before() -> None:
     assert sheet.deals == tuple((entry, dict(scores)) for entry, scores in SMALL)
     assert all(entry.second_partner is None for entry, _ in sheet.deals)
     # A file of five that never plays six is written without it, as before.
-    assert write_csv(FIVE, scored(FFT, play(FIVE, "Alice", "Bob", Contract.GARDE, 2, 49,
-                                             partner="Chloé")), FFT).startswith(HEADER)  # fmt: skip
+    assert write_csv(
+        FIVE, scored(FFT, play(FIVE, "Alice", "Bob", Contract.GARDE, 2, 49, partner="Chloé")), FFT
+    ).startswith(HEADER)
 
 
 def test_the_queens_column_is_checked_like_the_others() -> None:

@@ -69,7 +69,7 @@ def test_the_script_is_given_the_same_preview_the_page_shows(
     answer = script.get_data(as_text=True)
     assert script.status_code == 200 and "<form" not in answer and "<html" not in answer
     # The same partial, rendered once by the server: verdict, lines and scores.
-    for text in ("Made by 8 (needed 41)", "Garde: (25 + 8) × 2", "<dd class=\"\">198</dd>"):
+    for text in ("Made by 8 (needed 41)", "Garde: (25 + 8) × 2", '<dd class="">198</dd>'):
         assert text in page and text in answer
     assert 'data-line="Made by 8 · Alice +198"' in answer
     assert deals(app) == []
@@ -97,14 +97,22 @@ def test_the_script_is_told_what_is_wrong_with_the_deal(app: Flask, client: Flas
         ({"points": "2", "oudlers": "3"}, "points", "at least 13.5 points", 'value="2"'),
         ({"partner": "Bob"}, None, "A partner is only called at 5 players.", None),
         ({"taker": "Zoé"}, "taker", "Zoé is not playing this deal.", None),
-        ({"oudlers": "0", "points": "60", "petit_au_bout": "attack"}, "petit_au_bout",
-         "The attack cannot take the Petit au bout with no oudler.", 'value="60"'),
+        (
+            {"oudlers": "0", "points": "60", "petit_au_bout": "attack"},
+            "petit_au_bout",
+            "The attack cannot take the Petit au bout with no oudler.",
+            'value="60"',
+        ),
         ({"poignee_0": "triple", "poignee_1": "triple"}, None, "poignées need 30 trumps", None),
-        ({"chelem_outcome": "attack", "petit_au_bout": "defense"}, "petit_au_bout",
-         "The side that took every trick", None),
+        (
+            {"chelem_outcome": "attack", "petit_au_bout": "defense"},
+            "petit_au_bout",
+            "The side that took every trick",
+            None,
+        ),
         ({"miseres": "Bob"}, None, "These rules do not pay a misère.", None),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_shown_next_to_its_field_kept_and_not_stored(
     app: Flask,
     client: FlaskClient,
@@ -142,9 +150,12 @@ def test_half_points_with_a_comma(app: Flask, client: FlaskClient) -> None:
 def test_every_bonus_through_the_form(app: Flask, client: FlaskClient) -> None:
     token = start_evening(client)
     data = deal_data(
-        points="87", petit_au_bout="attack", poignee_0="double", chelem_outcome="attack",
+        points="87",
+        petit_au_bout="attack",
+        poignee_0="double",
+        chelem_outcome="attack",
         chelem_announced="y",
-    )  # fmt: skip
+    )
     client.post(f"/e/{token}/deals/new", data=data)
     # RULES.md example 5: (25 + 46 + 10) × 2 + 30 + 400 = 592; Alice 1776.
     assert deals(app)[0][2] == [1776, -592, -592, -592]
@@ -180,8 +191,10 @@ def test_a_correction_rescores_that_deal_and_the_totals(app: Flask, client: Flas
     assert response.status_code == 302
     # 38 with 2 oudlers: lost by 3, (25 + 3) × 2 = 56; Bob -168.
     assert [d[2] for d in deals(app)] == [
-        [198, -66, -66, -66], [56, -168, 56, 56], [-66, -66, 198, -66],
-    ]  # fmt: skip
+        [198, -66, -66, -66],
+        [56, -168, 56, 56],
+        [-66, -66, 198, -66],
+    ]
     assert ">188<" in totals_row(client, token)  # Alice 198 + 56 - 66
 
 
@@ -241,8 +254,14 @@ def test_the_view_link_reads_and_changes_nothing(app: Flask, client: FlaskClient
     assert "198" in page and f"/e/{token}" not in page and "/deals/new" not in page
     assert "Correct" not in client.get(f"/v/{view}/deals/1", headers=EN).get_data(as_text=True)
     assert client.post(f"/v/{view}/deals/new", data=deal_data()).status_code in (404, 405)
-    for url in (f"/e/{view}/deals/new", f"/e/{view}/undo", f"/e/{view}/deals/1/delete",
-                f"/e/{view}/deals/1/edit", f"/e/{view}/close", f"/e/{view}/seating"):  # fmt: skip
+    for url in (
+        f"/e/{view}/deals/new",
+        f"/e/{view}/undo",
+        f"/e/{view}/deals/1/delete",
+        f"/e/{view}/deals/1/edit",
+        f"/e/{view}/close",
+        f"/e/{view}/seating",
+    ):
         assert client.post(url, data=deal_data()).status_code == 404, url
     assert len(deals(app)) == 1
 
@@ -253,8 +272,14 @@ def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
     with app.app_context():
         db.create_all()
     client = app.test_client()
-    data = {"seat_1": "A", "seat_2": "B", "seat_3": "C", "table_mode": "three",
-            "first_dealer": "1", "day": "2026-11-20"}  # fmt: skip
+    data = {
+        "seat_1": "A",
+        "seat_2": "B",
+        "seat_3": "C",
+        "table_mode": "three",
+        "first_dealer": "1",
+        "day": "2026-11-20",
+    }
     assert client.post("/evenings/new", data=data).status_code == 400
     with app.app_context():
         assert db.session.scalars(select(Sheet)).first() is None

@@ -68,28 +68,43 @@ CASES = [
     # 52 points, won by 1: U = 26, total 104; Bob 34⅔ → 35, Alice 69.
     (
         {"partner": "Bob", "second_partner": CHIEN, "points": "52"},
-        [69, 35, -26, -26, -26, -26], "Bob", None,
+        [69, 35, -26, -26, -26, -26],
+        "Bob",
+        None,
     ),
     # 50 points, down by 1: U = −26, total −78; Bob −26, Chloé −13, Alice −39.
     (
         {"partner": "Bob", "second_partner": "Chloé", "points": "50"},
-        [-39, -26, -13, 26, 26, 26], "Bob", "Chloé",
+        [-39, -26, -13, 26, 26, 26],
+        "Bob",
+        "Chloé",
     ),
     # The defence takes every trick: U = −(25 + 56) − 200 = −281, total −843;
     # Bob −281, Chloé −140½ → −141, Alice −843 + 281 + 141 = −421.
     (
-        {"partner": "Bob", "second_partner": "Chloé", "oudlers": "0", "points": "0",
-         "chelem_outcome": "defense"},
-        [-421, -281, -141, 281, 281, 281], "Bob", "Chloé",
+        {
+            "partner": "Bob",
+            "second_partner": "Chloé",
+            "oudlers": "0",
+            "points": "0",
+            "chelem_outcome": "defense",
+        },
+        [-421, -281, -141, 281, 281, 281],
+        "Bob",
+        "Chloé",
     ),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("fields", "scores", "king", "queen"), CASES)
 def test_the_cases_of_the_rules_through_the_deal_form(
-    app: Flask, client: FlaskClient, fields: dict[str, str], scores: list[int],
-    king: str | None, queen: str | None,
-) -> None:  # fmt: skip
+    app: Flask,
+    client: FlaskClient,
+    fields: dict[str, str],
+    scores: list[int],
+    king: str | None,
+    queen: str | None,
+) -> None:
     token = six(client)
     response = client.post(f"/e/{token}/deals/new", data=prise(**fields), headers=EN)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -119,8 +134,11 @@ def test_a_queen_held_by_nobody_at_the_table_is_shown_next_to_its_field(
     response = client.post(f"/e/{token}/deals/new", data=data, headers=EN)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    field = page[page.index('id="second_partner"') : page.index("</fieldset>", page.index(
-        'id="second_partner"'))]  # fmt: skip
+    field = page[
+        page.index('id="second_partner"') : page.index(
+            "</fieldset>", page.index('id="second_partner"')
+        )
+    ]
     assert 'class="error" id="second_partner-error"' in field and "Zoé" in field
     assert stored(app) == []
 
@@ -171,15 +189,14 @@ def upload(client: FlaskClient, content: bytes) -> str:
     return str(response.headers["Location"].split("/")[2])
 
 
-def test_the_csv_file_carries_the_queen_and_reads_it_back(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_the_csv_file_carries_the_queen_and_reads_it_back(app: Flask, client: FlaskClient) -> None:
     token = six(client)
     client.post(f"/e/{token}/deals/new", data=prise(partner="Bob", second_partner="Chloé"))
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
     client.post(f"/e/{token}/deals/new", data=prise(partner=CHIEN, second_partner="David"))
-    client.post(f"/e/{token}/deals/new", data=prise(taker="Bob", partner="Bob",
-                                                      second_partner=CHIEN))  # fmt: skip
+    client.post(
+        f"/e/{token}/deals/new", data=prise(taker="Bob", partner="Bob", second_partner=CHIEN)
+    )
     first = client.get(f"/e/{token}/export.csv").get_data()
     lines = first.decode().splitlines()
     assert lines[0].startswith("deal,dealer,taker,partner,second_partner,contract,")
@@ -211,15 +228,22 @@ def test_a_queen_in_a_file_of_five_is_refused_naming_its_column(client: FlaskCli
 def test_statistics_count_the_queens_holder_as_a_partner(app: Flask, client: FlaskClient) -> None:
     token = six(client)
     client.post(f"/e/{token}/deals/new", data=prise(partner="Bob", second_partner="Chloé"))
-    client.post(f"/e/{token}/deals/new", data=prise(partner=CHIEN, second_partner="David",
-                                                      petit_au_bout="attack"))  # fmt: skip
+    client.post(
+        f"/e/{token}/deals/new",
+        data=prise(partner=CHIEN, second_partner="David", petit_au_bout="attack"),
+    )
     with app.app_context():
         ids = {p.name: p.id for p in db.session.scalars(select(Player))}
         sheet = db.session.scalars(select(Sheet)).one()
         first, second = stats_store.sheet_deals(sheet.id)
         assert [first.role(ids[n]) for n in SEATS] == [
-            Role.TAKER, Role.PARTNER, Role.PARTNER, Role.DEFENDER, Role.DEFENDER, Role.DEFENDER,
-        ]  # fmt: skip
+            Role.TAKER,
+            Role.PARTNER,
+            Role.PARTNER,
+            Role.DEFENDER,
+            Role.DEFENDER,
+            Role.DEFENDER,
+        ]
         assert second.role(ids["David"]) is Role.PARTNER and second.role(ids["Bob"]) is (
             Role.DEFENDER
         )
@@ -231,8 +255,14 @@ def test_statistics_count_the_queens_holder_as_a_partner(app: Flask, client: Fla
 
 def test_backup_restore_backup_keeps_the_queen(tmp_path: Path) -> None:
     def fresh(name: str) -> Flask:
-        app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                          "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name)})  # fmt: skip
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "t",
+                "WTF_CSRF_ENABLED": False,
+                "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name),
+            }
+        )
         with app.app_context():
             db.create_all()
         return app
@@ -255,8 +285,10 @@ def test_backup_restore_backup_keeps_the_queen(tmp_path: Path) -> None:
         for sheet in document["clubs"][0]["sheets"]:
             for old in sheet["deals"]:
                 del old["second_partner"]
-                old["scores"] = [[n, {"Alice": 67, "Bob": 33}.get(n, -25), out]
-                                 for n, _points, out in old["scores"]]  # fmt: skip
+                old["scores"] = [
+                    [n, {"Alice": 67, "Bob": 33}.get(n, -25), out]
+                    for n, _points, out in old["scores"]
+                ]
         (tmp_path / "old.json").write_text(json.dumps(document))
         restored = apps[2].test_cli_runner().invoke(args=["restore", str(tmp_path / "old.json")])
         assert restored.exit_code == 0, restored.output

@@ -51,10 +51,23 @@ def test_three_slow_clients_do_not_delay_the_health_check(tmp_path: Path) -> Non
     log = (tmp_path / "access.log").open("wb")
     env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "s"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "--workers", "1",
-         "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            "gunicorn.conf.py",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "scorekeeper:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     slow: list[socket.socket] = []
     try:

@@ -30,15 +30,32 @@ def test_a_file_saved_by_libreoffice_imports_again(client: FlaskClient, tmp_path
     profile = f"-env:UserInstallation=file://{tmp_path / 'profile'}"
     run = [SOFFICE, profile, "--headless"]
     subprocess.run(
-        [*run, "--infilter=CSV:44,34,76,1", "--convert-to", "ods", "--outdir", str(tmp_path),
-         str(tmp_path / "evening.csv")],
-        check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
+        [
+            *run,
+            "--infilter=CSV:44,34,76,1",
+            "--convert-to",
+            "ods",
+            "--outdir",
+            str(tmp_path),
+            str(tmp_path / "evening.csv"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     subprocess.run(
-        [*run, "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true",
-         "--outdir", str(tmp_path / "back"), str(tmp_path / "evening.ods")],
-        check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
+        [
+            *run,
+            "--convert-to",
+            "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true",
+            "--outdir",
+            str(tmp_path / "back"),
+            str(tmp_path / "evening.ods"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     saved = (tmp_path / "back" / "evening.csv").read_bytes()
     response = upload(client, saved, variants=["misere_10"])
     assert response.status_code == 302  # type: ignore[attr-defined]

@@ -81,7 +81,11 @@ def test_the_public_ranking_of_200_players_rendered_again_and_again(tmp_path: Pa
     env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "x", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-c", CRASH, public, "80"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "rendered"

@@ -43,8 +43,11 @@ def test_a_player_who_came_late_is_ranked_at_the_evening(client: FlaskClient) ->
     play(client, token, deal_data())  # Alice garde made: A +198, the others −66
     page = get(client, f"/e/{token}/summary")
     assert [r[:3] for r in rows(page)] == [
-        ["1", "Alice", "198"], ["2", "Bob", "-66"], ["2", "Chloé", "-66"], ["2", "David", "-66"],
-    ]  # fmt: skip
+        ["1", "Alice", "198"],
+        ["2", "Bob", "-66"],
+        ["2", "Chloé", "-66"],
+        ["2", "David", "-66"],
+    ]
 
 
 def test_players_are_sorted_alike_everywhere(client: FlaskClient, club: Season) -> None:
@@ -69,15 +72,19 @@ def test_the_club_season(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/c/{club.club}/season")
     # Season totals: Émile 733, Chloé 300, Alice 126, Bob −292, David −867.
     assert [r[:3] for r in rows(page, 0)] == [
-        ["1", "Émile", "733"], ["2", "Chloé", "300"], ["3", "Alice", "126"],
-        ["4", "Bob", "-292"], ["5", "David", "-867"],
-    ]  # fmt: skip
+        ["1", "Émile", "733"],
+        ["2", "Chloé", "300"],
+        ["3", "Alice", "126"],
+        ["4", "Bob", "-292"],
+        ["5", "David", "-867"],
+    ]
     assert page.count("<polyline") == 5
     # Months: September Alice 227; October Bob 387; November Émile 708.
     assert rows(page, 2) == [
-        ["November 2026", "Émile", "708"], ["October 2026", "Bob", "387"],
+        ["November 2026", "Émile", "708"],
+        ["October 2026", "Bob", "387"],
         ["September 2026", "Alice", "227"],
-    ]  # fmt: skip
+    ]
     roles = {r[0]: r[1:] for r in rows(page, 3)}
     # Bob took twice (garde lost, garde made: 1 of 2), was Alice's partner once (made), and
     # defended 4 deals: Alice's made (lost), Chloé's made (lost), David's made (lost),
@@ -85,9 +92,11 @@ def test_the_club_season(client: FlaskClient, club: Season) -> None:
     assert roles["Bob"] == ["50%1/2", "100%1/1", "0%0/4"]  # the rate, then won/played
     # 7 contracts: 2 prises, 3 gardes, 1 garde sans, 1 garde contre.
     assert [r[:3] for r in rows(page, 4)] == [
-        ["Prise", "2", "29%"], ["Garde", "3", "43%"], ["Garde sans", "1", "14%"],
+        ["Prise", "2", "29%"],
+        ["Garde", "3", "43%"],
+        ["Garde sans", "1", "14%"],
         ["Garde contre", "1", "14%"],
-    ]  # fmt: skip
+    ]
 
 
 def test_head_to_head(client: FlaskClient, club: Season) -> None:

@@ -85,16 +85,21 @@ def season(app: Flask, client: FlaskClient) -> Season:
     """The three evenings of the module's docstring, through the forms."""
     first = start_evening(client)
     play(
-        client, first, deal_data(), deal_data(taker="Bob", points="30"),
-        deal_data(taker="Chloé", contract="prise", petit_au_bout="attack"), PASSED,
-    )  # fmt: skip
+        client,
+        first,
+        deal_data(),
+        deal_data(taker="Bob", points="30"),
+        deal_data(taker="Chloé", contract="prise", petit_au_bout="attack"),
+        PASSED,
+    )
     second = start_evening(client, FIVE, mode="five")
     play(
-        client, second,
+        client,
+        second,
         deal_data(contract="garde_sans", partner="Bob", points="45", petit_au_bout="defense"),
         deal_data(taker="David", contract="prise", partner="-", points="45", chelem_announced="y"),
         deal_data(taker="Bob", partner="Chloé", oudlers="1", points="51", poignee_1="simple"),
-    )  # fmt: skip
+    )
     third = start_evening(client, ("Alice", "Bob", "Émile"), mode="three")
     play(client, third, deal_data(taker="Émile", contract="garde_contre", oudlers="3", points="70"))
     play(client, third, PASSED)
@@ -148,17 +153,21 @@ def test_the_summary_ranks_the_evening_and_agrees_with_the_ledger(
     page = get(client, f"/e/{club.edit[0]}/summary")
     # Made/taken: Alice 1/1, Chloé 1/1, David took nothing, Bob lost his garde.
     assert rows(page) == [
-        ["1", "Alice", "227", "1/1"], ["2", "Chloé", "135", "1/1"],
-        ["3", "David", "-37", "0/0"], ["4", "Bob", "-325", "0/1"],
-    ]  # fmt: skip
+        ["1", "Alice", "227", "1/1"],
+        ["2", "Chloé", "135", "1/1"],
+        ["3", "David", "-37", "0/0"],
+        ["4", "Bob", "-325", "0/1"],
+    ]
     with app.app_context():  # the ledger's own totals
         sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == club.edit[0])).one()
         assert reads.ledger(sheet).totals == {"Alice": 227, "Bob": -325, "Chloé": 135, "David": -37}
     # The chart's table: the running totals after each deal, in the ranking's order.
     assert rows(page, 1) == [
-        ["1", "198", "-66", "-66", "-66"], ["2", "270", "6", "6", "-282"],
-        ["3", "227", "135", "-37", "-325"], ["4", "227", "135", "-37", "-325"],
-    ]  # fmt: skip
+        ["1", "198", "-66", "-66", "-66"],
+        ["2", "270", "6", "6", "-282"],
+        ["3", "227", "135", "-37", "-325"],
+        ["4", "227", "135", "-37", "-325"],
+    ]
     assert (
         page.count("<polyline") == 4 and "Final: Alice 227, Chloé 135, David -37, Bob -325" in page
     )
@@ -170,9 +179,12 @@ def test_the_summary_ranks_the_evening_and_agrees_with_the_ledger(
 def test_the_summary_tells_chelems_petits_and_poignees(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/e/{club.edit[1]}/summary")
     assert rows(page) == [
-        ["1", "Bob", "387", "1/1"], ["2", "Alice", "253", "1/1"], ["3", "Chloé", "165", "0/0"],
-        ["4", "Émile", "25", "0/0"], ["5", "David", "-830", "1/1"],
-    ]  # fmt: skip
+        ["1", "Bob", "387", "1/1"],
+        ["2", "Alice", "253", "1/1"],
+        ["3", "Chloé", "165", "0/0"],
+        ["4", "Émile", "25", "0/0"],
+        ["5", "David", "-830", "1/1"],
+    ]
     # Deal 2's 171 went to the four defenders; David's −684 is the heaviest loss.
     assert "<strong>+171</strong> Alice, Bob, Chloé, Émile" in page
     assert "-684</strong> David" in page
@@ -209,8 +221,11 @@ def test_the_view_link_reads_the_summary_and_never_shows_the_edit_link(
 def test_the_share_view(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/e/{club.edit[2]}/summary/card")
     # Alice and Bob lost 354 each: they share the second place.
-    assert rows(page) == [["1", "Émile", "708", "1/1"], ["2", "Alice", "-354", "0/0"],
-                          ["2", "Bob", "-354", "0/0"]]  # fmt: skip
+    assert rows(page) == [
+        ["1", "Émile", "708", "1/1"],
+        ["2", "Alice", "-354", "0/0"],
+        ["2", "Bob", "-354", "0/0"],
+    ]
     assert "<strong>+708</strong>" in page and page.count("<polyline") == 3
 
 
@@ -235,9 +250,13 @@ def test_bobs_page(client: FlaskClient, club: Season) -> None:
     assert numbers.pop("Rating").isdigit()  # its value: tests/test_rating.py
     # Bob took 2 gardes (lost on evening 1, made on evening 2); 7 deals played.
     assert numbers == {
-        "Evenings": "3", "Tournament tables": "0", "Deals played": "7", "Taken": "2",
-        "Won as taker": "1 · 50%", "Total": "-292",
-    }  # fmt: skip
+        "Evenings": "3",
+        "Tournament tables": "0",
+        "Deals played": "7",
+        "Taken": "2",
+        "Won as taker": "1 · 50%",
+        "Total": "-292",
+    }
     # Season: −325, then +387 (62), then −354 (−292).
     assert rows(page, 0) == [
         ["10 Sep 2026", "Soirée du 20 novembre 2026", "-325", "-325"],
@@ -252,14 +271,17 @@ def test_bobs_page(client: FlaskClient, club: Season) -> None:
     ]
     # Gardes: −216 and +140, average −38.
     assert rows(page, 2) == [
-        ["Prise", "0", "0", "—", "—"], ["Garde", "2", "1", "50%", "-38.0"],
-        ["Garde sans", "0", "0", "—", "—"], ["Garde contre", "0", "0", "—", "—"],
-    ]  # fmt: skip
+        ["Prise", "0", "0", "—", "—"],
+        ["Garde", "2", "1", "50%", "-38.0"],
+        ["Garde sans", "0", "0", "—", "—"],
+        ["Garde contre", "0", "0", "—", "—"],
+    ]
     # Taker −216 + 140; partner +76; defender −66 − 43 + 171 − 354 = −292.
     assert rows(page, 3) == [
-        ["Taker", "2", "-76", "-38.0"], ["Partner", "1", "76", "76.0"],
+        ["Taker", "2", "-76", "-38.0"],
+        ["Partner", "1", "76", "76.0"],
         ["Defender", "4", "-292", "-73.0"],
-    ]  # fmt: skip
+    ]
     # Both Petits au bout went against Bob's side: he defended evening 1's deal 3 and was the
     # partner when the defence took it on evening 2's deal 1.
     assert rows(page, 4) == [
@@ -348,10 +370,12 @@ def test_the_club_page_leads_to_the_ranking_and_the_ranking_to_each_player(
 def test_the_ranking_by_total(client: FlaskClient, club: Season) -> None:
     page = get(client, f"/c/{club.club}/ranking")
     assert ranked(page) == [
-        ["1", "Émile", "733", "2", "4"], ["2", "Chloé", "300", "2", "6"],
-        ["3", "Alice", "126", "3", "7"], ["4", "Bob", "-292", "3", "7"],
+        ["1", "Émile", "733", "2", "4"],
+        ["2", "Chloé", "300", "2", "6"],
+        ["3", "Alice", "126", "3", "7"],
+        ["4", "Bob", "-292", "3", "7"],
         ["5", "David", "-867", "2", "6"],
-    ]  # fmt: skip
+    ]
     assert "Ties are not broken: equal values share a rank (1, 2, 2, 4)" in page
 
 
@@ -360,26 +384,34 @@ def test_the_ranking_by_average_per_deal(client: FlaskClient, club: Season) -> N
     # David −867/6 = −144.5.
     page = get(client, f"/c/{club.club}/ranking?method=average")
     assert ranked(page) == [
-        ["1", "Émile", "183.3", "2", "4"], ["2", "Chloé", "50.0", "2", "6"],
-        ["3", "Alice", "18.0", "3", "7"], ["4", "Bob", "-41.7", "3", "7"],
+        ["1", "Émile", "183.3", "2", "4"],
+        ["2", "Chloé", "50.0", "2", "6"],
+        ["3", "Alice", "18.0", "3", "7"],
+        ["4", "Bob", "-41.7", "3", "7"],
         ["5", "David", "-144.5", "2", "6"],
-    ]  # fmt: skip
+    ]
 
 
 def test_the_ranking_by_best_results(client: FlaskClient, club: Season) -> None:
     # Best 1: Émile 708, Bob 387, Alice 253, Chloé 165, David −37.
     page = get(client, f"/c/{club.club}/ranking?method=best&n=1")
     assert [r[:3] for r in ranked(page)] == [
-        ["1", "Émile", "708"], ["2", "Bob", "387"], ["3", "Alice", "253"], ["4", "Chloé", "165"],
+        ["1", "Émile", "708"],
+        ["2", "Bob", "387"],
+        ["3", "Alice", "253"],
+        ["4", "Chloé", "165"],
         ["5", "David", "-37"],
-    ]  # fmt: skip
+    ]
     assert ranked(page)[1][3] == "1/3"  # one of Bob's three evenings counted
     # Best 2: Émile 733, Alice 253 + 227 = 480, Chloé 300, Bob 387 − 325 = 62, David −867.
     page = get(client, f"/c/{club.club}/ranking?method=best&n=2")
     assert [r[:3] for r in ranked(page)] == [
-        ["1", "Émile", "733"], ["2", "Alice", "480"], ["3", "Chloé", "300"], ["4", "Bob", "62"],
+        ["1", "Émile", "733"],
+        ["2", "Alice", "480"],
+        ["3", "Chloé", "300"],
+        ["4", "Bob", "62"],
         ["5", "David", "-867"],
-    ]  # fmt: skip
+    ]
 
 
 def test_ties_share_a_rank_in_the_ranking(client: FlaskClient, club: Season) -> None:
@@ -401,14 +433,20 @@ def test_evenings_or_tournaments(app: Flask, client: FlaskClient, club: Season) 
         sheet.kind = SheetKind.TABLE
         db.session.commit()
     page = get(client, f"/c/{club.club}/ranking?over=tournaments")
-    assert [r[:3] for r in ranked(page)] == [["1", "Émile", "708"], ["2", "Alice", "-354"],
-                                             ["2", "Bob", "-354"]]  # fmt: skip
+    assert [r[:3] for r in ranked(page)] == [
+        ["1", "Émile", "708"],
+        ["2", "Alice", "-354"],
+        ["2", "Bob", "-354"],
+    ]
     # Evenings 1 and 2: Alice 480, Chloé 300, Bob 62, Émile 25, David −867.
     page = get(client, f"/c/{club.club}/ranking?over=evenings")
     assert [r[:3] for r in ranked(page)] == [
-        ["1", "Alice", "480"], ["2", "Chloé", "300"], ["3", "Bob", "62"], ["4", "Émile", "25"],
+        ["1", "Alice", "480"],
+        ["2", "Chloé", "300"],
+        ["3", "Bob", "62"],
+        ["4", "Émile", "25"],
         ["5", "David", "-867"],
-    ]  # fmt: skip
+    ]
     bob = get(client, f"/c/{club.club}/players/{club.ids['Bob']}")
     numbers = dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", bob))
     assert (numbers["Evenings"], numbers["Tournament tables"]) == ("2", "1")
@@ -494,12 +532,15 @@ def queries(app: Flask) -> Iterator[list[str]]:
 def pages(club: Season) -> list[str]:
     bob = club.ids["Bob"]
     return [
-        f"/e/{club.edit[0]}/summary", f"/v/{club.view[0]}/summary",
-        f"/e/{club.edit[0]}/summary/card", f"/c/{club.club}/players/{bob}",
+        f"/e/{club.edit[0]}/summary",
+        f"/v/{club.view[0]}/summary",
+        f"/e/{club.edit[0]}/summary/card",
+        f"/c/{club.club}/players/{bob}",
         f"/c/{club.club}/players/{bob}?from=2026-01-01&to=2026-12-31",
-        f"/c/{club.club}/ranking", f"/c/{club.club}/ranking?method=best&n=2&min=2",
+        f"/c/{club.club}/ranking",
+        f"/c/{club.club}/ranking?method=best&n=2&min=2",
         f"/c/{club.club}/ranking.csv?method=average",
-    ]  # fmt: skip
+    ]
 
 
 def costs(app: Flask, client: FlaskClient, club: Season) -> dict[str, int]:
@@ -518,11 +559,15 @@ def test_each_page_costs_the_same_few_queries_with_six_times_the_deals(
     assert max(small.values()) <= 10, small
     # Six times the deals: 8 more on each evening, with every role and bonus.
     more = [
-        deal_data(taker="Bob", poignee_0="double"), deal_data(taker="Chloé", points="20"),
-        deal_data(petit_au_bout="attack"), PASSED, deal_data(taker="David", contract="prise"),
-        deal_data(contract="garde_contre", oudlers="3", points="80"), PASSED,
+        deal_data(taker="Bob", poignee_0="double"),
+        deal_data(taker="Chloé", points="20"),
+        deal_data(petit_au_bout="attack"),
+        PASSED,
+        deal_data(taker="David", contract="prise"),
+        deal_data(contract="garde_contre", oudlers="3", points="80"),
+        PASSED,
         deal_data(taker="Bob", contract="garde_sans"),
-    ]  # fmt: skip
+    ]
     play(client, club.edit[0], *more, *more)
     play(client, club.edit[1], *(d | {"partner": "Émile"} if d is not PASSED else d for d in more))
     play(client, club.edit[2], *(d for d in more if d.get("taker") in (None, "Alice", "Bob")))
@@ -537,11 +582,15 @@ def imported(club: Club, day: date, deals: int) -> Sheet:
     rows = []
     for n in range(deals):
         entry = Entry(
-            dealer=players[(n + 1) % 5], seated=players, taker=players[n % 5],
-            partner=players[(n + 2) % 5], contract=contracts[n % 4], oudlers=n % 4,
+            dealer=players[(n + 1) % 5],
+            seated=players,
+            taker=players[n % 5],
+            partner=players[(n + 2) % 5],
+            contract=contracts[n % 4],
+            oudlers=n % 4,
             points=Fraction(36 + n % 40),
             petit_au_bout=Side.ATTACK if n % 4 and n % 7 == 1 else None,
-        )  # fmt: skip
+        )
         rows.append((entry, score_entry(entry, FFT).scores))
     return import_evening(club, name=f"Soirée {day}", day=day, rules=FFT, deals=rows)
 

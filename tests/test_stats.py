@@ -78,17 +78,24 @@ def test_a_made_contract_that_costs_points_still_counts_as_won() -> None:
     # Prise, 2 oudlers, 45 points: made by 4, U = 29; chelem announced, not made: −200.
     # U = −171: the taker loses 513 yet made the contract.
     entry = Entry(
-        dealer="Alice", seated=("Alice", "Bob", "Chloé", "David"), taker="David",
-        contract=Contract.PRISE, oudlers=2, points=Fraction(45),
+        dealer="Alice",
+        seated=("Alice", "Bob", "Chloé", "David"),
+        taker="David",
+        contract=Contract.PRISE,
+        oudlers=2,
+        points=Fraction(45),
         chelem=Chelem(announced=True, outcome=ChelemOutcome.NONE),
-    )  # fmt: skip
+    )
     scored = score_entry(entry, FFT)
     assert scored.scores["David"] == -513
     assert scored.result is not None and scored.result.won
     stored = deal(
-        taker_id=D, contract=Contract.PRISE, points_half=90, chelem_announced=True,
+        taker_id=D,
+        contract=Contract.PRISE,
+        points_half=90,
+        chelem_announced=True,
         scores={A: 171, B: 171, C: 171, D: -513},
-    )  # fmt: skip
+    )
     assert stored.won(FFT) is True
     numbers = player_stats(D, [stored], {1: FFT})
     assert (numbers.taken, numbers.won, numbers.total) == (1, 1, -513)
@@ -103,8 +110,11 @@ def test_a_passed_deal_is_neither_won_nor_played() -> None:
 def test_roles_and_sides() -> None:
     five = deal(partner_id=B, sitting_out=frozenset({D}))
     assert [five.role(p) for p in (A, B, C, D)] == [
-        Role.TAKER, Role.PARTNER, Role.DEFENDER, Role.SITTING_OUT,
-    ]  # fmt: skip
+        Role.TAKER,
+        Role.PARTNER,
+        Role.DEFENDER,
+        Role.SITTING_OUT,
+    ]
     assert stats.side_of(Role.PARTNER) is Side.ATTACK
     assert stats.side_of(Role.SITTING_OUT) is None
 
@@ -130,7 +140,7 @@ def test_a_players_statistics_by_contract_role_and_bonus() -> None:
             contract=Contract.PRISE,
             petit_au_bout=Side.ATTACK,
             scores={A: -43, B: 129, C: -43, D: -43},
-        ),  # fmt: skip
+        ),
         # Alice sits out a deal: it is not hers.
         deal(4, taker_id=B, sitting_out=frozenset({A}), scores={A: 0, B: 198, C: -99, D: -99}),
     ]
@@ -180,11 +190,17 @@ def test_ties_share_a_rank() -> None:
 # Chloé      -80 (10)     20 (10)    -40 (5)
 # David      -80 (10)    -60 (10)      —
 SEASON = [
-    SheetResult(1, A, 100, 10), SheetResult(1, B, 60, 10), SheetResult(1, C, -80, 10),
-    SheetResult(1, D, -80, 10), SheetResult(2, A, -20, 10), SheetResult(2, B, 60, 10),
-    SheetResult(2, C, 20, 10), SheetResult(2, D, -60, 10), SheetResult(3, A, 40, 5),
+    SheetResult(1, A, 100, 10),
+    SheetResult(1, B, 60, 10),
+    SheetResult(1, C, -80, 10),
+    SheetResult(1, D, -80, 10),
+    SheetResult(2, A, -20, 10),
+    SheetResult(2, B, 60, 10),
+    SheetResult(2, C, 20, 10),
+    SheetResult(2, D, -60, 10),
+    SheetResult(3, A, 40, 5),
     SheetResult(3, C, -40, 5),
-]  # fmt: skip
+]
 
 
 def table(ranking: season.Ranking) -> list[tuple[object, ...]]:
@@ -195,8 +211,11 @@ def test_season_by_total_with_a_tie() -> None:
     # Alice 120, Bob 120, Chloé −100, David −140: Alice and Bob share the first place.
     ranking = season_ranking(SEASON, Method.TOTAL, names=NAMES)
     assert table(ranking) == [
-        (1, "Alice", 120), (1, "Bob", 120), (3, "Chloé", -100), (4, "David", -140),
-    ]  # fmt: skip
+        (1, "Alice", 120),
+        (1, "Bob", 120),
+        (3, "Chloé", -100),
+        (4, "David", -140),
+    ]
     assert [(s.sheets, s.deals) for s in ranking.ranked] == [(3, 25), (2, 20), (3, 25), (2, 20)]
 
 
@@ -204,35 +223,48 @@ def test_season_by_average_per_deal() -> None:
     # Bob 120/20 = 6, Alice 120/25 = 4.8, Chloé −100/25 = −4, David −140/20 = −7.
     ranking = season_ranking(SEASON, Method.AVERAGE, names=NAMES)
     assert table(ranking) == [
-        (1, "Bob", 6), (2, "Alice", Fraction(24, 5)), (3, "Chloé", -4), (4, "David", -7),
-    ]  # fmt: skip
+        (1, "Bob", 6),
+        (2, "Alice", Fraction(24, 5)),
+        (3, "Chloé", -4),
+        (4, "David", -7),
+    ]
 
 
 def test_season_by_best_results_with_a_tie() -> None:
     # Best 2: Alice 100 + 40 = 140, Bob 60 + 60 = 120, Chloé 20 − 40 = −20, David −60 − 80.
     ranking = season_ranking(SEASON, Method.BEST, best_n=2, names=NAMES)
     assert table(ranking) == [
-        (1, "Alice", 140), (2, "Bob", 120), (3, "Chloé", -20), (4, "David", -140),
-    ]  # fmt: skip
+        (1, "Alice", 140),
+        (2, "Bob", 120),
+        (3, "Chloé", -20),
+        (4, "David", -140),
+    ]
     assert [s.counted for s in ranking.ranked] == [2, 2, 2, 2]
     # Best 1: Alice 100, Bob 60, Chloé 20, David −60; best 3 is every result.
     assert [v for _, _, v in table(season_ranking(SEASON, Method.BEST, best_n=1))] == [
-        100, 60, 20, -60,
-    ]  # fmt: skip
+        100,
+        60,
+        20,
+        -60,
+    ]
     # Best 1 over sheet 2 alone: Bob 60; Chloé 20; Alice −20; David −60. With sheet 1's
     # Chloé and David at −80 each, best 1 over sheet 1: Alice 100, Bob 60, then a tie.
     first = [r for r in SEASON if r.sheet_id == 1]
     assert table(season_ranking(first, Method.BEST, best_n=1, names=NAMES)) == [
-        (1, "Alice", 100), (2, "Bob", 60), (3, "Chloé", -80), (3, "David", -80),
-    ]  # fmt: skip
+        (1, "Alice", 100),
+        (2, "Bob", 60),
+        (3, "Chloé", -80),
+        (3, "David", -80),
+    ]
 
 
 def test_the_minimum_attendance_leaves_players_unranked() -> None:
     ranking = season_ranking(SEASON, Method.TOTAL, min_sheets=3, names=NAMES)
     assert table(ranking) == [(1, "Alice", 120), (2, "Chloé", -100)]
     assert [(s.rank, NAMES[s.player_id], s.sheets) for s in ranking.unranked] == [
-        (None, "Bob", 2), (None, "David", 2),
-    ]  # fmt: skip
+        (None, "Bob", 2),
+        (None, "David", 2),
+    ]
 
 
 def test_the_club_rankings_file_lists_a_tie_a_to_z_accents_aside() -> None:
@@ -240,8 +272,11 @@ def test_the_club_rankings_file_lists_a_tie_a_to_z_accents_aside() -> None:
     tied = [SheetResult(1, pid, 0, 3) for pid in names]
     text = write_ranking(season_ranking(tied, Method.TOTAL, names=names), names)
     assert [line.split(",")[1] for line in text.splitlines()[1:]] == [
-        "Anne", "Élodie", "Émile", "Zoé",
-    ]  # fmt: skip
+        "Anne",
+        "Élodie",
+        "Émile",
+        "Zoé",
+    ]
 
 
 @pytest.mark.parametrize("method", list(Method))
@@ -269,9 +304,11 @@ def test_an_evenings_final_ranking_and_contracts() -> None:
     totals = {"Alice": 270, "Bob": -282, "Chloé": 6, "David": 6}
     finish = final_ranking(totals, deals, NAMES, FFT)
     assert [(f.rank, f.player, f.total, f.played, f.taken, f.won) for f in finish] == [
-        (1, "Alice", 270, 2, 1, 1), (2, "Chloé", 6, 2, 0, 0), (2, "David", 6, 2, 0, 0),
+        (1, "Alice", 270, 2, 1, 1),
+        (2, "Chloé", 6, 2, 0, 0),
+        (2, "David", 6, 2, 0, 0),
         (4, "Bob", -282, 2, 1, 0),
-    ]  # fmt: skip
+    ]
 
 
 def test_notable_deals() -> None:

@@ -25,9 +25,14 @@ NAMES = {A: "Alice", B: "Bob", C: "Chloé", D: "David", E: "Émile", F: "Hugo"}
 
 
 def played(
-    sheet: int, taker: int, defence: tuple[int, ...], won: bool, king: int | None = None,
-    queen: int | None = None, contract: Contract = Contract.GARDE,
-) -> PlayedDeal:  # fmt: skip
+    sheet: int,
+    taker: int,
+    defence: tuple[int, ...],
+    won: bool,
+    king: int | None = None,
+    queen: int | None = None,
+    contract: Contract = Contract.GARDE,
+) -> PlayedDeal:
     return PlayedDeal(sheet, contract, taker, king, queen, defence, won)
 
 
@@ -57,13 +62,20 @@ def test_the_rating_of_five_deals_by_hand() -> None:
     # 5. Alice 1531.30 against (1468.92 + 1515.09)/2 = 1492.005: E = 0.556310,
     #    swing 14.1981. Alice +14.20 → 1545.50; Bob and Chloé −7.10: 1461.82, 1507.99.
     assert {NAMES[p]: str(r) for p, r in found.ratings.items()} == {
-        "Alice": "1545.50", "Bob": "1461.82", "Chloé": "1507.99", "David": "1487.33",
-        "Émile": "1492.40", "Hugo": "1504.96",
-    }  # fmt: skip
+        "Alice": "1545.50",
+        "Bob": "1461.82",
+        "Chloé": "1507.99",
+        "David": "1487.33",
+        "Émile": "1492.40",
+        "Hugo": "1504.96",
+    }
     assert found.deals == {A: 5, B: 5, C: 5, D: 4, E: 2, F: 1}
     # Alice after each sheet: 1521.22 (sheet 1), 1531.30 (sheet 2), 1545.50 (sheet 3).
-    assert found.history[A] == ((1, Decimal("1521.22")), (2, Decimal("1531.30")),
-                                (3, Decimal("1545.50")))  # fmt: skip
+    assert found.history[A] == (
+        (1, Decimal("1521.22")),
+        (2, Decimal("1531.30")),
+        (3, Decimal("1545.50")),
+    )
 
 
 def test_the_rating_is_reproducible_and_moves_no_points_in_or_out() -> None:
@@ -92,14 +104,26 @@ def test_the_attacks_shares_follow_the_score(
 
 
 def stored(
-    sheet: int, number: int, taker: int, won: bool, scores: dict[int, int],
-    partner: int | None = None, out: frozenset[int] = frozenset(),
-) -> StoredDeal:  # fmt: skip
+    sheet: int,
+    number: int,
+    taker: int,
+    won: bool,
+    scores: dict[int, int],
+    partner: int | None = None,
+    out: frozenset[int] = frozenset(),
+) -> StoredDeal:
     # A garde with 2 oudlers: 45 points made it (target 41), 30 failed it.
     return StoredDeal(
-        sheet, number, taker_id=taker, partner_id=partner, contract=Contract.GARDE, oudlers=2,
-        points_half=90 if won else 60, scores=scores, sitting_out=out,
-    )  # fmt: skip
+        sheet,
+        number,
+        taker_id=taker,
+        partner_id=partner,
+        contract=Contract.GARDE,
+        oudlers=2,
+        points_half=90 if won else 60,
+        scores=scores,
+        sitting_out=out,
+    )
 
 
 ALICE_DEALS = [
@@ -153,10 +177,14 @@ def test_head_to_head_by_hand() -> None:
 
 
 RESULTS = [
-    SheetResult(1, A, 100, 5), SheetResult(1, B, -100, 5), SheetResult(1, F, 0, 0),
-    SheetResult(2, A, -30, 4), SheetResult(2, B, 30, 4),
-    SheetResult(3, B, 50, 3), SheetResult(3, E, -50, 3),
-]  # fmt: skip
+    SheetResult(1, A, 100, 5),
+    SheetResult(1, B, -100, 5),
+    SheetResult(1, F, 0, 0),
+    SheetResult(2, A, -30, 4),
+    SheetResult(2, B, 30, 4),
+    SheetResult(3, B, 50, 3),
+    SheetResult(3, E, -50, 3),
+]
 DAYS = {1: date(2026, 9, 3), 2: date(2026, 9, 3), 3: date(2026, 10, 1)}
 
 
@@ -173,8 +201,9 @@ def test_the_months_winners() -> None:
     found = club_figures.month_winners(RESULTS, DAYS, NAMES)
     # October: Bob 50; September: Alice 70 (Bob −70; Hugo played nothing).
     assert [(m.month, m.player_ids, m.total) for m in found] == [
-        (date(2026, 10, 1), (B,), 50), (date(2026, 9, 1), (A,), 70),
-    ]  # fmt: skip
+        (date(2026, 10, 1), (B,), 50),
+        (date(2026, 9, 1), (A,), 70),
+    ]
 
 
 def test_wins_by_role_and_contracts_by_hand() -> None:
@@ -189,8 +218,9 @@ def test_wins_by_role_and_contracts_by_hand() -> None:
     )
     # 6 contracts: 5 gardes (3 made), 1 prise (failed).
     assert [(x.contract, x.taken, x.made, x.share) for x in lines[:2]] == [
-        (Contract.PRISE, 1, 0, Fraction(1, 6)), (Contract.GARDE, 5, 3, Fraction(5, 6)),
-    ]  # fmt: skip
+        (Contract.PRISE, 1, 0, Fraction(1, 6)),
+        (Contract.GARDE, 5, 3, Fraction(5, 6)),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -206,8 +236,9 @@ def test_the_axis_ends_just_past_the_highest_score(values: list[int], top: int) 
 
 
 def test_a_chart_of_nothing_has_no_axis() -> None:
-    svg = charts.line_chart([charts.Series("A", (0,))], title="t", description="d",
-                            chart_id="c", empty="No deal.")  # fmt: skip
+    svg = charts.line_chart(
+        [charts.Series("A", (0,))], title="t", description="d", chart_id="c", empty="No deal."
+    )
     assert "No deal." in svg and "<line" not in svg
 
 

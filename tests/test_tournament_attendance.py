@@ -26,18 +26,18 @@ EN = {"Accept-Language": "en"}
 
 def entrant_id(app: Flask, name: str) -> int:
     with app.app_context():
-        return db.session.scalars(
-            select(Entrant.id).join(Player).where(Player.name == name)
-        ).one()
+        return db.session.scalars(select(Entrant.id).join(Player).where(Player.name == name)).one()
 
 
 def seated(app: Flask, number: int) -> dict[str, int]:
     """Who sits at which table in round ``number``."""
     with app.app_context():
         rows = db.session.execute(
-            select(Player.name, TableSeat.table).join(TableSeat.player).join(TableSeat.round)
+            select(Player.name, TableSeat.table)
+            .join(TableSeat.player)
+            .join(TableSeat.round)
             .where(Round.number == number)
-        )  # fmt: skip
+        )
         return {name: table for name, table in rows}
 
 
@@ -66,8 +66,11 @@ def test_a_withdrawal_after_the_draw_is_redrawn_before_the_start(
     organiser = start_tournament(client, new_club(client), players=12, rounds=2, start=False)
     before = seated(app, 1)
     leaver = NAMES[0]
-    page = client.post(f"/o/{organiser}/players/{entrant_id(app, leaver)}/withdraw",
-                       headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    page = client.post(
+        f"/o/{organiser}/players/{entrant_id(app, leaver)}/withdraw",
+        headers=EN,
+        follow_redirects=True,
+    ).get_data(as_text=True)
     assert f"{leaver} is withdrawn from the next rounds" in page
     assert "draw it again before starting it" in page
     assert f"Seated but no longer here: {leaver}." in page
@@ -106,10 +109,13 @@ def test_a_withdrawal_during_a_round_keeps_the_table_and_the_results(
     (token, seating), (other, other_seating) = table_sheets(app)
     play(client, token, seating, 2)
     leaver = seating[1]
-    page = client.post(f"/o/{organiser}/players/{entrant_id(app, leaver)}/withdraw",
-                       headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    page = client.post(
+        f"/o/{organiser}/players/{entrant_id(app, leaver)}/withdraw",
+        headers=EN,
+        follow_redirects=True,
+    ).get_data(as_text=True)
     assert "Table 1 plays round 1 to its end as seated" in page
-    assert f"{leaver} <span class=\"muted\">(withdrawn)</span>" in page  # no ✓ as present
+    assert f'{leaver} <span class="muted">(withdrawn)</span>' in page  # no ✓ as present
     form = client.get(f"/e/{token}/deals/new", headers=EN).get_data(as_text=True)
     assert f"{leaver} has withdrawn from the tournament" in form
     play(client, token, seating, 2)  # the table finishes the round
@@ -120,14 +126,17 @@ def test_a_withdrawal_during_a_round_keeps_the_table_and_the_results(
     assert leaver not in seated(app, 2)
     public_token = client.get(f"/o/{organiser}").get_data(as_text=True).split('href="/p/')[1]
     ranking = client.get(f"/p/{public_token.split(chr(34))[0]}", headers=EN)
-    assert f"{leaver} <span class=\"muted\">(withdrawn)</span>" in ranking.get_data(as_text=True)
+    assert f'{leaver} <span class="muted">(withdrawn)</span>' in ranking.get_data(as_text=True)
 
 
 def test_checking_in_says_so(app: Flask, client: FlaskClient) -> None:
     organiser = start_tournament(client, new_club(client), players=0, rounds=1, start=False)
     client.post(f"/o/{organiser}/players", data={"names": "Zoé"})
-    page = client.post(f"/o/{organiser}/players/{entrant_id(app, 'Zoé')}/check-in",
-                       headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    page = client.post(
+        f"/o/{organiser}/players/{entrant_id(app, 'Zoé')}/check-in",
+        headers=EN,
+        follow_redirects=True,
+    ).get_data(as_text=True)
     assert "Zoé is checked in." in page
 
 
@@ -232,8 +241,12 @@ def test_a_table_closed_by_the_organiser_says_so(app: Flask, client: FlaskClient
 def test_a_name_alike_but_for_case_or_accents_asks_first(app: Flask, client: FlaskClient) -> None:
     organiser = start_tournament(client, new_club(client), players=0, rounds=1, start=False)
     client.post(f"/o/{organiser}/players", data={"names": "Céline Roy"})
-    page = client.post(f"/o/{organiser}/players", data={"names": "celine roy\nCELINE ROY\nZoé"},
-                       headers=EN, follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    page = client.post(
+        f"/o/{organiser}/players",
+        data={"names": "celine roy\nCELINE ROY\nZoé"},
+        headers=EN,
+        follow_redirects=True,
+    ).get_data(as_text=True)
     assert "1 player registered." in page
     assert "Not registered: celine roy looks like Céline Roy" in page
     with app.app_context():

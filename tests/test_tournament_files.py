@@ -84,8 +84,11 @@ def test_a_wrong_line_is_shown_beside_the_box_and_nothing_is_registered(
 
 def test_a_page_pasted_as_a_name_is_said_back_cut_short(client: FlaskClient) -> None:
     organiser = start_tournament(client, new_club(client), players=0, start=False)
-    for typed, says in (("A" * 500, "dépasse 40 caractères"), ("Anne; " + "1" * 500, "dépasse 20"),
-                        ("Anne; 1; Club; " + "X" * 500, "au plus un numéro")):  # fmt: skip
+    for typed, says in (
+        ("A" * 500, "dépasse 40 caractères"),
+        ("Anne; " + "1" * 500, "dépasse 20"),
+        ("Anne; 1; Club; " + "X" * 500, "au plus un numéro"),
+    ):
         response = client.post(f"/o/{organiser}/players", data={"names": typed}, headers=FR)
         page = response.get_data(as_text=True)
         assert response.status_code == 422 and says in page
@@ -117,8 +120,15 @@ def test_the_results_file_in_both_forms(app: Flask, client: FlaskClient) -> None
     assert "results.csv" in response.headers["Content-Disposition"]
     assert rows_of(response.get_data(as_text=True), semicolon=True) == comma
     # The ranking's file says each licence too, last, in both forms.
-    assert ranking[0] == ["rank", "player", "total", "best_round", "lost_as_taker",
-                          "round_1", "licence"]  # fmt: skip
+    assert ranking[0] == [
+        "rank",
+        "player",
+        "total",
+        "best_round",
+        "lost_as_taker",
+        "round_1",
+        "licence",
+    ]
     assert {r[1]: r[-1] for r in ranking[1:]}["Ann"] == "111"
     semi = client.get(f"/o/{organiser}/ranking.csv?sep=semicolon").get_data(as_text=True)
     assert rows_of(semi, semicolon=True) == ranking
@@ -138,8 +148,10 @@ def test_the_deals_file_in_both_forms_reads_back_table_by_table(
     (first, a), (second, b) = table_sheets(app)
     play(client, first, a, 2)
     client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[1], points="40.5"))
-    client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[2], contract="prise",
-                                                         oudlers="1", points="52"))  # fmt: skip
+    client.post(
+        f"/e/{second}/deals/new",
+        data=deal_data(taker=b[2], contract="prise", oudlers="1", points="52"),
+    )
     comma = client.get(f"/o/{organiser}/export.csv").get_data(as_text=True)
     semi = client.get(f"/o/{organiser}/export.csv?sep=semicolon").get_data(as_text=True)
     comma_rows, semi_rows = rows_of(comma), rows_of(semi, semicolon=True)
@@ -157,8 +169,11 @@ def test_the_deals_file_in_both_forms_reads_back_table_by_table(
             # Without round and table, and with only the table's players, each table's
             # rows are an evening's file: the project's own reader scores them again.
             header, body = rows[0], rows[1:]
-            keep = [i for i, h in enumerate(header)
-                    if i >= 2 and (h in _fixed(header) or any(r[i] for r in body))]  # fmt: skip
+            keep = [
+                i
+                for i, h in enumerate(header)
+                if i >= 2 and (h in _fixed(header) or any(r[i] for r in body))
+            ]
             out = io.StringIO()
             writer = csv.writer(out, delimiter=";" if semicolon else ",")
             for row in rows:
@@ -181,16 +196,25 @@ def test_the_deals_file_imported_as_an_evening_is_refused_once_saying_why(
     whole = client.get(f"/o/{organiser}/export.csv{sep}").get_data()
     sheets = _count(app, Sheet)
     said = {
-        "en": ("1 problem: nothing was imported.", "This is a tournament&#39;s file",
-               "import one table&#39;s file"),
-        "fr": ("1 problème : rien n’a été importé.", "C&#39;est le fichier d&#39;un tournoi",
-               "importez le fichier d&#39;une table"),
-    }  # fmt: skip
+        "en": (
+            "1 problem: nothing was imported.",
+            "This is a tournament&#39;s file",
+            "import one table&#39;s file",
+        ),
+        "fr": (
+            "1 problème : rien n’a été importé.",
+            "C&#39;est le fichier d&#39;un tournoi",
+            "importez le fichier d&#39;une table",
+        ),
+    }
     for lang, words in said.items():
         data = {"file": (io.BytesIO(whole), "open.csv"), "day": "2026-11-22"}
-        response = client.post(f"/c/{club}/import", data=data,
-                               content_type="multipart/form-data",
-                               headers={"Accept-Language": lang})  # fmt: skip
+        response = client.post(
+            f"/c/{club}/import",
+            data=data,
+            content_type="multipart/form-data",
+            headers={"Accept-Language": lang},
+        )
         page = response.get_data(as_text=True)
         assert response.status_code == 422
         problems = re.findall(r"<tr><td>(\d*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page)
@@ -231,8 +255,10 @@ def test_every_file_lists_players_a_to_z_accents_aside_as_the_players_page(
     page = client.get(f"/o/{organiser}/players").get_data(as_text=True)
     assert re.findall(r'<tr id="p\d+">\s*<td>([^<]*)</td>', page) == a_to_z  # its order
     for sep in ("", "?sep=semicolon"):
-        deals = rows_of(client.get(f"/o/{organiser}/export.csv{sep}").get_data(as_text=True),
-                        semicolon=bool(sep))  # fmt: skip
+        deals = rows_of(
+            client.get(f"/o/{organiser}/export.csv{sep}").get_data(as_text=True),
+            semicolon=bool(sep),
+        )
         assert deals[0][deals[0].index("sitting_out") + 1 :] == a_to_z
         # Everybody at 0: the tie is listed A to Z in the ranking and the results.
         for file in ("ranking.csv", "results.csv"):

@@ -116,8 +116,13 @@ def test_a_double_tap_on_create_the_tournament_makes_one(served: tuple[Flask, st
     with app.test_client() as client:
         client.post("/clubs/new", data={"name": "Club"})
         club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
-    data = {"name": "Open", "day": "2026-11-22", "rounds": "3", "prefer": "five",
-            "once": "one-form-key"}  # fmt: skip
+    data = {
+        "name": "Open",
+        "day": "2026-11-22",
+        "rounds": "3",
+        "prefer": "five",
+        "once": "one-form-key",
+    }
     statuses = at_once(4, lambda: send(f"{base}/c/{club}/tournaments/new", data, False))
     assert all(status < 500 for status in statuses), statuses
     assert count(app, Tournament) == 1

@@ -88,12 +88,27 @@ def test_the_ranking_with_its_tie_breaks(app: Flask, client: FlaskClient) -> Non
     # (38 points, 2 oudlers: (25 + 3) x 2 = 56): b[2] -168, the others +56.
     client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[1]))
     client.post(f"/e/{second}/deals/new", data=deal_data(taker=b[2], points="38"))
-    totals = {a[1]: 198, a[0]: -66, a[2]: -66, a[3]: -66,
-              b[1]: 198 + 56, b[0]: -66 + 56, b[2]: -66 - 168, b[3]: -66 + 56}  # fmt: skip
+    totals = {
+        a[1]: 198,
+        a[0]: -66,
+        a[2]: -66,
+        a[3]: -66,
+        b[1]: 198 + 56,
+        b[0]: -66 + 56,
+        b[2]: -66 - 168,
+        b[3]: -66 + 56,
+    }
     text = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["rank", "player", "total", "best_round", "lost_as_taker", "round_1",
-                       "licence"]  # fmt: skip
+    assert rows[0] == [
+        "rank",
+        "player",
+        "total",
+        "best_round",
+        "lost_as_taker",
+        "round_1",
+        "licence",
+    ]
     got = {r[1]: int(r[2]) for r in rows[1:]}
     assert got == totals
     ranks = {r[1]: int(r[0]) for r in rows[1:]}
@@ -131,8 +146,9 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
     with app.app_context():
         logged = db.session.scalars(select(Correction).order_by(Correction.id)).all()
         assert [(c.deal_number, c.action, c.by) for c in logged] == [
-            (1, "edit", "organiser"), (4, "delete", "organiser"),
-        ]  # fmt: skip
+            (1, "edit", "organiser"),
+            (4, "delete", "organiser"),
+        ]
         assert logged[0].before and logged[0].before["points_half"] == 98  # 49 points
         assert logged[0].after and logged[0].after["points_half"] == 120  # 60 points
     page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
@@ -284,8 +300,15 @@ def test_bad_settings_are_shown_and_nothing_stored(app: Flask, client: FlaskClie
 def test_deals_and_a_time_limit_are_not_both_taken(app: Flask, client: FlaskClient) -> None:
     """Given both, the deals would be ignored without a word: the form says so instead."""
     club = new_club(client)
-    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
-            "seed": "7", "deals_per_round": "6", "minutes_per_round": "45"}  # fmt: skip
+    data = {
+        "name": "Open",
+        "day": "2026-11-22",
+        "rounds": "4",
+        "prefer": "five",
+        "seed": "7",
+        "deals_per_round": "6",
+        "minutes_per_round": "45",
+    }
     for headers, said in (
         (EN, "Give a number of deals or a time limit, not both: empty one of them."),
         ({"Accept-Language": "fr"}, "Indiquez un nombre de donnes ou une durée limite"),
@@ -295,8 +318,12 @@ def test_deals_and_a_time_limit_are_not_both_taken(app: Flask, client: FlaskClie
         text = page.get_data(as_text=True)
         assert text.count(said) == 2  # beside each of the two fields
         assert 'id="deals_per_round-error"' in text and 'id="minutes_per_round-error"' in text
-        for field, value in (("name", "Open"), ("deals_per_round", "6"),
-                             ("minutes_per_round", "45"), ("seed", "7")):  # fmt: skip
+        for field, value in (
+            ("name", "Open"),
+            ("deals_per_round", "6"),
+            ("minutes_per_round", "45"),
+            ("seed", "7"),
+        ):
             assert re.search(rf'name="{field}"[^>]*value="{value}"', text), field  # as typed
     with app.app_context():
         assert db.session.scalars(select(Tournament)).first() is None
@@ -313,8 +340,14 @@ def test_the_new_tournament_form_sent_again_makes_one_tournament(
     form = client.get(f"/c/{club}/tournaments/new").get_data(as_text=True)
     once = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
     assert once is not None
-    data = {"name": "Open", "day": "2026-11-22", "rounds": "4", "prefer": "five",
-            "seed": "7", "once": once.group(1)}  # fmt: skip
+    data = {
+        "name": "Open",
+        "day": "2026-11-22",
+        "rounds": "4",
+        "prefer": "five",
+        "seed": "7",
+        "once": once.group(1),
+    }
     first = client.post(f"/c/{club}/tournaments/new", data=data)
     again = client.post(f"/c/{club}/tournaments/new", data=data | {"name": "Open 2"})
     assert first.status_code == again.status_code == 302
@@ -388,9 +421,15 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
             db.session.flush()
             for sheet in sheets:  # one garde made by 8 at every table, seat 2 taking
                 entry = reads.upcoming_entry(sheet)
-                entry = entry.__class__(**{**entry.__dict__, "taker": sheet.seating[1],
-                                           "contract": Contract.GARDE, "oudlers": 2,
-                                           "points": Fraction(49)})  # fmt: skip
+                entry = entry.__class__(
+                    **{
+                        **entry.__dict__,
+                        "taker": sheet.seating[1],
+                        "contract": Contract.GARDE,
+                        "oudlers": 2,
+                        "points": Fraction(49),
+                    }
+                )
                 store.add_deal(sheet, entry, score_entry(entry, sheet.rules))
             tournaments.close_round(tournament, round_)
             db.session.commit()

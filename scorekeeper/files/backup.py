@@ -228,10 +228,14 @@ def _restore_club(data: dict[str, Any]) -> None:
     db.session.add(club)
     details = data.get("player_details") or {}
     players = {
-        name: Player(club=club, name=name, licence=details.get(name, ["", ""])[0],
-                     affiliation=details.get(name, ["", ""])[1])
+        name: Player(
+            club=club,
+            name=name,
+            licence=details.get(name, ["", ""])[0],
+            affiliation=details.get(name, ["", ""])[1],
+        )
         for name in data["players"]
-    }  # fmt: skip
+    }
     db.session.add_all(players.values())
     db.session.flush()
     ids = {name: p.id for name, p in players.items()}
@@ -262,9 +266,12 @@ def _restore_club(data: dict[str, Any]) -> None:
         ]
         for r in t["round_list"]:
             round_ = Round(
-                number=r["number"], seed=r["seed"], state=r["state"],
-                started_at=when(r["started_at"]), ends_at=when(r["ends_at"]),
-            )  # fmt: skip
+                number=r["number"],
+                seed=r["seed"],
+                state=r["state"],
+                started_at=when(r["started_at"]),
+                ends_at=when(r["ends_at"]),
+            )
             round_.seats = [
                 TableSeat(table=table, seat=seat, player_id=ids[n]) for table, seat, n in r["seats"]
             ]
@@ -308,7 +315,7 @@ def _restore_club(data: dict[str, Any]) -> None:
                     before=c["before"],
                     after=c["after"],
                     at=datetime.fromisoformat(c["at"]),
-                )  # fmt: skip
+                )
             )
         for d in s["deals"]:
             deal = Deal(

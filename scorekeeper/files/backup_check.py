@@ -24,9 +24,17 @@ from scorekeeper.sheets.stored import PLAYER_FIELDS, entry_from_record
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """A link's token as the app makes them (24 characters), with room for older ones."""
-MOST = {"clubs": 10_000, "players": 10_000, "sheets": 100_000, "deals": 5_000,
-        "tournaments": 1_000, "rounds": 12, "seats": 2_000, "corrections": 100_000,
-        "signed_by": 6}  # fmt: skip
+MOST = {
+    "clubs": 10_000,
+    "players": 10_000,
+    "sheets": 100_000,
+    "deals": 5_000,
+    "tournaments": 1_000,
+    "rounds": 12,
+    "seats": 2_000,
+    "corrections": 100_000,
+    "signed_by": 6,
+}
 """The longest list of each kind a backup may hold: far above any club's."""
 BIG = 2**31 - 1  # the database's integer
 T = TypeVar("T")
@@ -253,9 +261,14 @@ def _deal(c: Checker, d: dict[str, Any], known: set[str], rules: RuleSet) -> Non
     stored: dict[str, int] = {}
     seats: list[tuple[str, bool]] = []
     for score in c.items(d, "scores"):
-        if not (isinstance(score, list) and len(score) == 3 and isinstance(score[1], int)
-                and not isinstance(score[1], bool) and abs(score[1]) <= BIG
-                and isinstance(score[2], bool)):  # fmt: skip
+        if not (
+            isinstance(score, list)
+            and len(score) == 3
+            and isinstance(score[1], int)
+            and not isinstance(score[1], bool)
+            and abs(score[1]) <= BIG
+            and isinstance(score[2], bool)
+        ):
             raise c.fail(f"a score is not [name, points, sitting out]: {short(score)}")
         seats.append((_known(c, score[0], known), score[2]))
         stored[score[0]] = score[1]

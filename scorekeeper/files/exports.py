@@ -56,12 +56,17 @@ def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
     rounds = range(1, len(tournament.round_list) + 1)
     licence = licences(tournament)
     out, writer = _csv_out(semicolon)
-    writer.writerow(["rank", "player", "total", "best_round", "lost_as_taker"]
-                    + [f"round_{n}" for n in rounds] + ["licence"])  # fmt: skip
+    writer.writerow(
+        ["rank", "player", "total", "best_round", "lost_as_taker"]
+        + [f"round_{n}" for n in rounds]
+        + ["licence"]
+    )
     for s in standings(tournament):
-        writer.writerow([s.rank, escape_cell(s.player), s.total, s.best_round, s.lost_as_taker]
-                        + [s.rounds.get(n, "") for n in rounds]
-                        + [escape_cell(licence.get(s.player, ""))])  # fmt: skip
+        writer.writerow(
+            [s.rank, escape_cell(s.player), s.total, s.best_round, s.lost_as_taker]
+            + [s.rounds.get(n, "") for n in rounds]
+            + [escape_cell(licence.get(s.player, ""))]
+        )
     return _text(out, semicolon)
 
 
@@ -72,8 +77,16 @@ def results_csv(tournament: Tournament, semicolon: bool = False) -> str:
     writer.writerow(["rank", "name", "licence", "club", "rounds_played", "total"])
     for s in standings(tournament):
         player = players[s.player]
-        writer.writerow([s.rank, escape_cell(s.player), escape_cell(player.licence),
-                         escape_cell(player.affiliation), len(s.rounds), s.total])  # fmt: skip
+        writer.writerow(
+            [
+                s.rank,
+                escape_cell(s.player),
+                escape_cell(player.licence),
+                escape_cell(player.affiliation),
+                len(s.rounds),
+                s.total,
+            ]
+        )
     return _text(out, semicolon)
 
 

@@ -21,5 +21,3 @@ class ImportForm(FlaskForm):
     name = StringField(_l("Name"), [Length(max=TITLE_LENGTH)], filters=[clean_name])
     day = DateField(_l("Date"), [DataRequired()], default=date.today)
     variants = variants_field()
-
-

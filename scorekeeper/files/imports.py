@@ -33,9 +33,15 @@ def import_evening(
     first, last = deals[0][0], deals[-1][0]
     mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
     sheet = create_evening(
-        club, name=name, day=day, place="", seating=last.seated, first_dealer=last.seated[0],
-        mode=mode, rules=rules,
-    )  # fmt: skip
+        club,
+        name=name,
+        day=day,
+        place="",
+        seating=last.seated,
+        first_dealer=last.seated[0],
+        mode=mode,
+        rules=rules,
+    )
     everyone = list(dict.fromkeys(p for entry, _ in deals for p in entry.seated))
     players = {p.name: p for p in club_players(club, everyone)}
     db.session.flush()

@@ -27,9 +27,19 @@ from scorekeeper.scoring.text import language, points_text
 from scorekeeper.sheets.ledger import Entry
 
 FIXED = (
-    "deal", "dealer", "taker", "partner", "contract", "oudlers", "points", "petit_au_bout",
-    "poignees", "chelem", "miseres", "sitting_out",
-)  # fmt: skip
+    "deal",
+    "dealer",
+    "taker",
+    "partner",
+    "contract",
+    "oudlers",
+    "points",
+    "petit_au_bout",
+    "poignees",
+    "chelem",
+    "miseres",
+    "sitting_out",
+)
 """The fixed columns every file has, in the order of ``spec/csv.md``; the player columns follow."""
 SECOND_PARTNER = "second_partner"
 """The Queen's holder: a fixed column only in a sheet that plays the 6-player game."""
@@ -52,12 +62,20 @@ CHELEM_CELLS = {chelem: cell for cell, chelem in CHELEMS.items()}
 _ESCAPED_START = ("=", "+", "-", "@", "\t", "\r", "'")
 # A deal's fields as the scoring module names them -> the column that holds them.
 FIELD_COLUMNS = {
-    "players": "taker", "petit_au_bout_player": "petit_au_bout",
-} | {column: column for column in SIX_FIXED}  # fmt: skip
+    "players": "taker",
+    "petit_au_bout_player": "petit_au_bout",
+} | {column: column for column in SIX_FIXED}
 PLAY_COLUMNS = (
-    "taker", "partner", SECOND_PARTNER, "oudlers", "points", "petit_au_bout", "poignees",
-    "chelem", "miseres",
-)  # fmt: skip
+    "taker",
+    "partner",
+    SECOND_PARTNER,
+    "oudlers",
+    "points",
+    "petit_au_bout",
+    "poignees",
+    "chelem",
+    "miseres",
+)
 """The columns a passed deal leaves empty."""
 CONTRACTS: dict[str, Contract | None] = {c.value: c for c in Contract} | {PASSED: None}
 SCORE = re.compile(r"-?[0-9]+")
@@ -224,8 +242,12 @@ def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> 
     """The fixed cells of a deal by column; a column left out is empty."""
     if entry.contract is None:
         # A passed deal records only who dealt and who sat out.
-        return {"deal": str(number), "dealer": escape_cell(entry.dealer), "contract": PASSED,
-                "sitting_out": _sitting_out(entry)}  # fmt: skip
+        return {
+            "deal": str(number),
+            "dealer": escape_cell(entry.dealer),
+            "contract": PASSED,
+            "sitting_out": _sitting_out(entry),
+        }
     points = "" if entry.points is None else points_text(entry.points, "fr" if semicolon else "en")
     return {
         "deal": str(number),

@@ -102,9 +102,13 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         return redirect(url_for("sheets.ledger", token=sheet.edit_token))
     shown = current_app.config["MAX_LISTED_PROBLEMS"]
     return render_template(
-        "files/import.html", form=form, club=club, problems=problems[:shown],
-        more=max(0, len(problems) - shown), total=len(problems),
-    ), 422  # fmt: skip
+        "files/import.html",
+        form=form,
+        club=club,
+        problems=problems[:shown],
+        more=max(0, len(problems) - shown),
+        total=len(problems),
+    ), 422
 
 
 @bp.get("/o/<token>/export.csv")

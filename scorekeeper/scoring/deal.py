@@ -144,9 +144,20 @@ _POINTS = re.compile(r"[0-9]{1,3}(\.[0-9]{1,3})?")
 
 
 DEAL_FIELDS = (
-    "players", "taker", "partner", "second_partner", "contract", "oudlers", "points", "poignees",
-    "petit_au_bout", "petit_au_bout_player", "chelem", "miseres", "rules",
-)  # fmt: skip
+    "players",
+    "taker",
+    "partner",
+    "second_partner",
+    "contract",
+    "oudlers",
+    "points",
+    "poignees",
+    "petit_au_bout",
+    "petit_au_bout_player",
+    "chelem",
+    "miseres",
+    "rules",
+)
 
 
 def deal_from_json(

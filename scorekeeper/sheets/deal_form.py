@@ -412,9 +412,7 @@ def _form_class(seated: tuple[str, ...]) -> type[DealForm]:
     """The deal form's class for a seating: one poignée field per seat, labelled with its
     player. Made once per seating (WTForms reads a new class's fields on its first use)."""
     fields = {
-        f"poignee_{i}": RadioField(
-            name, choices=POIGNEE_CHOICES, default="", validate_choice=False
-        )
+        f"poignee_{i}": RadioField(name, choices=POIGNEE_CHOICES, default="", validate_choice=False)
         for i, name in enumerate(seated)
     }
     return type("SheetDealForm", (DealForm,), fields)

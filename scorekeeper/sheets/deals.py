@@ -120,11 +120,19 @@ def new_deal(token: str) -> Page:
         return _refused(sheet, form, None, full)
     except store.NumberTaken as taken:
         theirs = _summary(reads.entry_of(sheet, taken.theirs), taken.theirs.number)
-        message = _("Another phone saved deal %(n)d meanwhile: %(theirs)s",
-                    n=taken.theirs.number, theirs=theirs)  # fmt: skip
+        message = _(
+            "Another phone saved deal %(n)d meanwhile: %(theirs)s",
+            n=taken.theirs.number,
+            theirs=theirs,
+        )
         if wants_json():
-            return answer(409, status="number_taken", number=taken.theirs.number,
-                          message=message, theirs=theirs)  # fmt: skip
+            return answer(
+                409,
+                status="number_taken",
+                number=taken.theirs.number,
+                message=message,
+                theirs=theirs,
+            )
         return _deal_page(sheet, form, None, conflict=message, passed=entry.passed), 409
     if not replayed:  # the next deal's form offers to take this one back
         session[JUST_SAVED] = {"sheet": sheet_id, "deal": deal.id, "version": deal.version}
@@ -170,8 +178,12 @@ def _just_saved(sheet: Sheet) -> dict[str, Any] | None:
 
 
 def _passed_question() -> str:
-    return str(_("The form is filled in: record this deal as passed by everybody, and drop "
-                 "what was typed?"))  # fmt: skip
+    return str(
+        _(
+            "The form is filled in: record this deal as passed by everybody, and drop "
+            "what was typed?"
+        )
+    )
 
 
 def _by_field(form: DealForm, error: DealError) -> dict[str, list[str]]:
@@ -227,18 +239,21 @@ def _closed(sheet: Sheet) -> Response:
 def _summary(entry: Entry, number: int) -> str:
     """A deal in one line, to tell it from another: its dealer, taker, contract, points."""
     if entry.passed:
-        return str(_("deal %(n)d, dealt by %(dealer)s: everybody passed", n=number,
-                     dealer=entry.dealer))  # fmt: skip
-    return str(_(
-        "deal %(n)d, dealt by %(dealer)s: %(taker)s, %(contract)s, %(oudlers)s oudlers, "
-        "%(points)s points",
-        n=number,
-        dealer=entry.dealer,
-        taker=entry.taker,
-        contract=contract_name(entry.contract.value, current_lang()) if entry.contract else "",
-        oudlers=entry.oudlers,
-        points=points_text(entry.points),
-    ))
+        return str(
+            _("deal %(n)d, dealt by %(dealer)s: everybody passed", n=number, dealer=entry.dealer)
+        )
+    return str(
+        _(
+            "deal %(n)d, dealt by %(dealer)s: %(taker)s, %(contract)s, %(oudlers)s oudlers, "
+            "%(points)s points",
+            n=number,
+            dealer=entry.dealer,
+            taker=entry.taker,
+            contract=contract_name(entry.contract.value, current_lang()) if entry.contract else "",
+            oudlers=entry.oudlers,
+            points=points_text(entry.points),
+        )
+    )
 
 
 def _deal_page(

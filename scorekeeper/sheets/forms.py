@@ -105,5 +105,3 @@ class EveningForm(SeatingFields):
 
     def first_dealer_name(self) -> str:
         return str(self[f"seat_{self.first_dealer.data}"].data)
-
-

@@ -42,8 +42,12 @@ def rows(ledger: Ledger, token: str, editable: bool) -> list[RowView]:
     not_seated = _muted(_("not seated"), "·")
     passed = _muted(_("all passed"), "—")
     sat_out = _muted(_("sat out"), "(0)")
-    classes = {(False, False): "", (True, False): "neg", (False, True): " taker",
-               (True, True): "neg taker"}  # fmt: skip
+    classes = {
+        (False, False): "",
+        (True, False): "neg",
+        (False, True): " taker",
+        (True, True): "neg taker",
+    }
     found = []
     for row in ledger.rows:
         number = row.number

@@ -71,7 +71,7 @@ def short_names(names: Sequence[str]) -> dict[str, str]:
             break
     # Names alike but for case or accents: the seat's number tells them apart.
     return {
-        name: form if len(seen[_key(form)]) == 1 else f"{form[:WIDTH - 1]}{i + 1}"
+        name: form if len(seen[_key(form)]) == 1 else f"{form[: WIDTH - 1]}{i + 1}"
         for i, (name, form) in enumerate(chosen.items())
     }
 

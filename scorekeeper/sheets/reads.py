@@ -351,29 +351,40 @@ def seating_change(basis: str | None, sheet: Sheet) -> str | None:
     left = [name for name in seated if name not in now]
     joined = [name for name in now if name not in seated]
     if left or joined:
-        return str(_(
-            "The seating changed on another phone (left: %(left)s; joined: %(joined)s): "
-            "check the deal and save it again.",
-            left=", ".join(left) or "—",
-            joined=", ".join(joined) or "—",
-        ))
-    return str(_("The seating changed on another phone (the seats or the table's game): "
-                 "check the deal and save it again."))  # fmt: skip
+        return str(
+            _(
+                "The seating changed on another phone (left: %(left)s; joined: %(joined)s): "
+                "check the deal and save it again.",
+                left=", ".join(left) or "—",
+                joined=", ".join(joined) or "—",
+            )
+        )
+    return str(
+        _(
+            "The seating changed on another phone (the seats or the table's game): "
+            "check the deal and save it again."
+        )
+    )
 
 
 def closed_message(sheet: Sheet, full: int | None = None) -> str:
     """Why a sheet takes no deal now, in words: it is closed, signed, or holds ``full``
     deals (its round's, or the most a sheet holds)."""
     if full is not None and not sheet.closed and sheet.tournament is None:
-        return str(_("This evening holds %(n)d deals, the most a sheet can: start a new "
-                     "evening.", n=full))  # fmt: skip
+        return str(
+            _("This evening holds %(n)d deals, the most a sheet can: start a new evening.", n=full)
+        )
     if full is not None and not sheet.closed:
         return str(
             _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
         )
     if sheet.is_table and not sheet.signed_by:
-        return str(_("The organiser ended this round: this table's sheet is locked, only the "
-                     "organiser can reopen it."))  # fmt: skip
+        return str(
+            _(
+                "The organiser ended this round: this table's sheet is locked, only the "
+                "organiser can reopen it."
+            )
+        )
     if sheet.is_table:
         return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
     return str(_("This evening is closed: reopen it to enter or correct deals."))

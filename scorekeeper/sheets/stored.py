@@ -18,8 +18,14 @@ from scorekeeper.sheets.ledger import Entry
 
 PLAYER_FIELDS = ("dealer", "taker", "partner", "second_partner", "petit_au_bout_player")
 """The fields that name one player: ``<field>_id`` in a row, the name in a record."""
-VALUE_FIELDS = ("contract", "oudlers", "points_half", "petit_au_bout", "chelem_announced",
-                "chelem_outcome")  # fmt: skip
+VALUE_FIELDS = (
+    "contract",
+    "oudlers",
+    "points_half",
+    "petit_au_bout",
+    "chelem_announced",
+    "chelem_outcome",
+)
 """The fields stored as they are, in a row and in a record alike."""
 
 
@@ -129,6 +135,6 @@ def score_rows(
             "position": i,
             "points": scores[name],
             "sitting_out": name in entry.sitting_out,
-        }  # fmt: skip
+        }
         for i, name in enumerate(entry.seated)
     ]

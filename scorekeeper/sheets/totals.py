@@ -64,11 +64,15 @@ def add(deal: Deal) -> None:
         if s.player_id in have
     ]
     new = [
-        key | {"player_id": s.player_id, "points": s.points,
-               "first_seen": deal.number * SEAT_WEIGHT + s.position}
+        key
+        | {
+            "player_id": s.player_id,
+            "points": s.points,
+            "first_seen": deal.number * SEAT_WEIGHT + s.position,
+        }
         for s in scores
         if s.player_id not in have
-    ]  # fmt: skip
+    ]
     if changed:
         db.session.execute(update(SheetTotal), changed)
     if new:

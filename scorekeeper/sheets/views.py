@@ -88,8 +88,12 @@ def sign(token: str) -> str | Response | tuple[str, int]:
         confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
         empty = reads.deal_count(sheet) == 0
         if empty and not request.form.get("empty"):
-            flash(_("This sheet has no deal. Sign it empty only if the table played none: "
-                    "tick the box to say so."))  # fmt: skip
+            flash(
+                _(
+                    "This sheet has no deal. Sign it empty only if the table played none: "
+                    "tick the box to say so."
+                )
+            )
         elif confirmed == players:
             tournaments.sign(sheet, players)
             db.session.commit()
@@ -98,9 +102,12 @@ def sign(token: str) -> str | Response | tuple[str, int]:
         else:
             flash(_("Every player at the table must confirm the scores."))
         return render_template(
-            "sheets/sign.html", sheet=sheet, players=players, confirmed=confirmed,
+            "sheets/sign.html",
+            sheet=sheet,
+            players=players,
+            confirmed=confirmed,
             ledger=reads.ledger(sheet),
-        ), 422  # fmt: skip
+        ), 422
     return render_template(
         "sheets/sign.html", sheet=sheet, players=players, confirmed=[], ledger=reads.ledger(sheet)
     )

@@ -135,6 +135,8 @@ def head_to_head(
         below += difference < 0
         level += difference == 0
     return HeadToHead(
-        together, against, ((took[0][0], took[0][1]), (took[1][0], took[1][1])),
+        together,
+        against,
+        ((took[0][0], took[0][1]), (took[1][0], took[1][1])),
         (above, below, level),
-    )  # fmt: skip
+    )

@@ -67,19 +67,31 @@ def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, Sh
     """The club's sheets in the period, oldest first."""
     rows = db.session.execute(
         select(
-            Sheet.id, Sheet.name, Sheet.date, Sheet.kind, Sheet.rules_json, Sheet.edit_token,
-            Sheet.view_token, Sheet.round_number,
+            Sheet.id,
+            Sheet.name,
+            Sheet.date,
+            Sheet.kind,
+            Sheet.rules_json,
+            Sheet.edit_token,
+            Sheet.view_token,
+            Sheet.round_number,
         )
         .where(*_where(club_id, period, over))
         .order_by(Sheet.date, Sheet.id)
-    )  # fmt: skip
+    )
     return {
         row.id: SheetInfo(
-            row.id, row.name, row.date, row.kind, RuleSet.from_json(row.rules_json),
-            row.edit_token, row.view_token, row.round_number,
+            row.id,
+            row.name,
+            row.date,
+            row.kind,
+            RuleSet.from_json(row.rules_json),
+            row.edit_token,
+            row.view_token,
+            row.round_number,
         )
         for row in rows
-    }  # fmt: skip
+    }
 
 
 def results(
@@ -107,10 +119,20 @@ def results(
 
 
 _DEAL_COLUMNS = (
-    Deal.sheet_id, Deal.number, Deal.taker_id, Deal.partner_id, Deal.second_partner_id,
-    Deal.contract, Deal.oudlers, Deal.points_half, Deal.petit_au_bout,
-    Deal.petit_au_bout_player_id, Deal.chelem_announced, Deal.chelem_outcome, Deal.poignees,
-)  # fmt: skip
+    Deal.sheet_id,
+    Deal.number,
+    Deal.taker_id,
+    Deal.partner_id,
+    Deal.second_partner_id,
+    Deal.contract,
+    Deal.oudlers,
+    Deal.points_half,
+    Deal.petit_au_bout,
+    Deal.petit_au_bout_player_id,
+    Deal.chelem_announced,
+    Deal.chelem_outcome,
+    Deal.poignees,
+)
 
 
 def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDeal]:
@@ -184,14 +206,21 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
     )
     rows = db.session.execute(
         select(
-            Deal.id, Deal.sheet_id, Deal.taker_id, Deal.partner_id, Deal.second_partner_id,
-            Deal.contract, Deal.oudlers, Deal.points_half, DealScore.player_id,
+            Deal.id,
+            Deal.sheet_id,
+            Deal.taker_id,
+            Deal.partner_id,
+            Deal.second_partner_id,
+            Deal.contract,
+            Deal.oudlers,
+            Deal.points_half,
+            DealScore.player_id,
         )
         .join(DealScore, DealScore.deal_id == Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
         .where(Deal.id.in_(last), DealScore.sitting_out.is_(False))
         .order_by(Sheet.date, Sheet.id, Deal.number, DealScore.position)
-    ).all()  # fmt: skip
+    ).all()
     ids = {row.sheet_id for row in rows}
     rules = {
         sid: RuleSet.from_json(data)
@@ -210,11 +239,15 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
         made = outcome(points, TARGETS[first.oudlers], rules[first.sheet_id])[0]
         deals.append(
             PlayedDeal(
-                first.sheet_id, Contract(first.contract), first.taker_id, first.partner_id,
+                first.sheet_id,
+                Contract(first.contract),
+                first.taker_id,
+                first.partner_id,
                 first.second_partner_id,
-                tuple(r.player_id for r in rows[start:end] if r.player_id not in attack), made,
+                tuple(r.player_id for r in rows[start:end] if r.player_id not in attack),
+                made,
             )
-        )  # fmt: skip
+        )
         start = end
     return deals
 
@@ -228,8 +261,11 @@ def pair_deals(club_id: int, a: int, b: int, period: Period) -> list[StoredDeal]
     mine, theirs = aliased(DealScore), aliased(DealScore)
     rows = db.session.execute(
         select(
-            *_DEAL_COLUMNS, mine.points.label("a_points"), mine.sitting_out.label("a_out"),
-            theirs.points.label("b_points"), theirs.sitting_out.label("b_out"),
+            *_DEAL_COLUMNS,
+            mine.points.label("a_points"),
+            mine.sitting_out.label("a_out"),
+            theirs.points.label("b_points"),
+            theirs.sitting_out.label("b_out"),
         )
         .join(mine, and_(mine.deal_id == Deal.id, mine.player_id == a))
         .join(theirs, and_(theirs.deal_id == Deal.id, theirs.player_id == b))
@@ -237,7 +273,7 @@ def pair_deals(club_id: int, a: int, b: int, period: Period) -> list[StoredDeal]
         .where(*_where(club_id, period))
         .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
         .limit(PAIR_DEALS)
-    ).all()  # fmt: skip
+    ).all()
     return [
         _stored(
             row,

@@ -33,8 +33,19 @@ from .designs import known_schedule, with_fives
 from .round_by_round import rounds_after
 from .schedule import OUT_OF_TURN_COST, REPEAT_COST, no_worse, plan
 
-__all__ = ["OUT_OF_TURN_COST", "REPEAT_COST", "Prefer", "clear_cache", "draw", "meetings",
-           "out_of_turn", "repeat_pairs", "repeat_report", "swap", "table_sizes"]  # fmt: skip
+__all__ = [
+    "OUT_OF_TURN_COST",
+    "REPEAT_COST",
+    "Prefer",
+    "clear_cache",
+    "draw",
+    "meetings",
+    "out_of_turn",
+    "repeat_pairs",
+    "repeat_report",
+    "swap",
+    "table_sizes",
+]
 
 P = TypeVar("P", bound=Hashable)
 

@@ -91,9 +91,11 @@ class EntrantsForm(FlaskForm):
     names = TextAreaField(
         _l("Players, one per line"),
         [DataRequired(), Length(max=20_000)],
-        description=_l("A licence number and the player's club may follow the name, after a "
-                       "semicolon or a tab: Anne Martin; 0123456; TC Lyon"),
-    )  # fmt: skip
+        description=_l(
+            "A licence number and the player's club may follow the name, after a "
+            "semicolon or a tab: Anne Martin; 0123456; TC Lyon"
+        ),
+    )
     checked_in = BooleanField(_l("They are here (checked in)"), default=True)
 
     different = BooleanField(_l("They are different players (names alike but for case or accents)"))
@@ -117,12 +119,17 @@ class EntrantsForm(FlaskForm):
         for line in LINE_BREAK.split(field.data or ""):
             if len(FIELD_BREAK.split(line)) > 3:
                 raise ValidationError(
-                    _("%(line)s: give a name, then at most a licence number and a club.",
-                      line=quoted(trim_name(line)))  # fmt: skip
+                    _(
+                        "%(line)s: give a name, then at most a licence number and a club.",
+                        line=quoted(trim_name(line)),
+                    )
                 )
         for r in self.registrations():
-            for text, most in ((r.name, NAME_LENGTH), (r.licence, LICENCE_LENGTH),
-                               (r.affiliation, TITLE_LENGTH)):  # fmt: skip
+            for text, most in (
+                (r.name, NAME_LENGTH),
+                (r.licence, LICENCE_LENGTH),
+                (r.affiliation, TITLE_LENGTH),
+            ):
                 if flaw := name_flaw(text):
                     raise ValidationError(flaw)
                 if len(text) > most:

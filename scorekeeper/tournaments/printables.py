@@ -44,12 +44,17 @@ def plan(token: str, number: int) -> str:
     round's time and the public QR code. It carries no link that enters scores."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
-    players = sorted(((s.player.name, s.table, s.seat) for s in round_.seats),
-                     key=lambda seat: name_key(seat[0]))  # fmt: skip
+    players = sorted(
+        ((s.player.name, s.table, s.seat) for s in round_.seats), key=lambda seat: name_key(seat[0])
+    )
     return render_template(
-        "tournaments/plan.html", tournament=tournament, round=round_,
-        tables=round_tables(round_), players=players, printed_at=utcnow(),
-    )  # fmt: skip
+        "tournaments/plan.html",
+        tournament=tournament,
+        round=round_,
+        tables=round_tables(round_),
+        players=players,
+        printed_at=utcnow(),
+    )
 
 
 @bp.get("/o/<token>/rounds/<int:number>/cards")
@@ -60,9 +65,12 @@ def cards(token: str, number: int) -> str:
     round_ = round_or_404(tournament, number)
     sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
     return render_template(
-        "tournaments/cards.html", tournament=tournament, round=round_, sheets=sheets,
+        "tournaments/cards.html",
+        tournament=tournament,
+        round=round_,
+        sheets=sheets,
         tables=round_tables(round_),
-    )  # fmt: skip
+    )
 
 
 @bp.get("/o/<token>/rounds")
@@ -73,9 +81,11 @@ def rounds(token: str) -> str:
     return render_template(
         "tournaments/rounds.html",
         tournament=tournament,
-        rounds=[(r, tournament_reads.table_states(tournament, r.number))
-                for r in reversed(tournament.round_list)],
-    )  # fmt: skip
+        rounds=[
+            (r, tournament_reads.table_states(tournament, r.number))
+            for r in reversed(tournament.round_list)
+        ],
+    )
 
 
 @dataclass(frozen=True)
@@ -126,12 +136,17 @@ def sheets_print(token: str, number: int) -> str:
         logged = tournament_reads.sheet_corrections(list(sheets.values()))
         papers = {t: _paper(s, logged.get(s.id, [])) for t, s in sheets.items()}
     return render_template(
-        "tournaments/sheets_print.html", tournament=tournament, round=round_, blank=blank,
-        tables=round_tables(round_), sheets=sheets, papers=papers,
-        blank_rows=tournament.deals_per_round or (BLANK_ROWS if tournament.minutes_per_round
-                                                  else None),
+        "tournaments/sheets_print.html",
+        tournament=tournament,
+        round=round_,
+        blank=blank,
+        tables=round_tables(round_),
+        sheets=sheets,
+        papers=papers,
+        blank_rows=tournament.deals_per_round
+        or (BLANK_ROWS if tournament.minutes_per_round else None),
         misere=bool(tournament.rule_set.misere),
-    )  # fmt: skip
+    )
 
 
 def _paper(sheet: Sheet, logged: Sequence[Correction]) -> Paper:
@@ -176,12 +191,20 @@ def _changes(
     if before is None or after is None:
         return ()
     labels = {
-        "dealer": _("Dealer"), "taker": _("Taker"), "contract": _("Contract"),
-        "partner": _("Partner"), "second_partner": _("Partner (Queen)"),
-        "oudlers": _("Oudlers"), "points": _("Points"), "poignees": _("Poignées"),
-        "petit_au_bout": _("Petit au bout"), "petit_au_bout_player": _("Petit au bout"),
-        "chelem_announced": _("Chelem"), "chelem_outcome": _("Chelem"), "miseres": _("Misère"),
-    }  # fmt: skip
+        "dealer": _("Dealer"),
+        "taker": _("Taker"),
+        "contract": _("Contract"),
+        "partner": _("Partner"),
+        "second_partner": _("Partner (Queen)"),
+        "oudlers": _("Oudlers"),
+        "points": _("Points"),
+        "poignees": _("Poignées"),
+        "petit_au_bout": _("Petit au bout"),
+        "petit_au_bout_player": _("Petit au bout"),
+        "chelem_announced": _("Chelem"),
+        "chelem_outcome": _("Chelem"),
+        "miseres": _("Misère"),
+    }
     return tuple(
         (label, _value(field, before), _value(field, after))
         for field, label in labels.items()

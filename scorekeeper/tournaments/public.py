@@ -74,6 +74,11 @@ def my_table(token: str) -> str:
             if s.table == seat.table and s.player_id != chosen
         ]
     return render_template(
-        "tournaments/public/me.html", tournament=tournament, current=current, entrants=entrants,
-        chosen=chosen, seat=seat, table=table,
-    )  # fmt: skip
+        "tournaments/public/me.html",
+        tournament=tournament,
+        current=current,
+        entrants=entrants,
+        chosen=chosen,
+        seat=seat,
+        table=table,
+    )

@@ -291,15 +291,26 @@ def start_round(round_: Round) -> list[Sheet]:
     drawn = tables(round_)
     sheet_rows: list[dict[str, Any]] = [
         {
-            "club_id": tournament.club_id, "kind": SheetKind.TABLE, "date": tournament.date,
-            "name": table_sheet_name(tournament.name, round_.number, number), "place": "",
-            "table_mode": TABLE_MODES[len(players)].value, "rules_json": rules,
-            "first_dealer_id": players[0], "edit_token": new_token(), "view_token": new_token(),
-            "closed": False, "version": 0, "created_at": now, "tournament_id": tournament.id,
-            "round_number": round_.number, "table_number": number, "signed_by": [],
+            "club_id": tournament.club_id,
+            "kind": SheetKind.TABLE,
+            "date": tournament.date,
+            "name": table_sheet_name(tournament.name, round_.number, number),
+            "place": "",
+            "table_mode": TABLE_MODES[len(players)].value,
+            "rules_json": rules,
+            "first_dealer_id": players[0],
+            "edit_token": new_token(),
+            "view_token": new_token(),
+            "closed": False,
+            "version": 0,
+            "created_at": now,
+            "tournament_id": tournament.id,
+            "round_number": round_.number,
+            "table_number": number,
+            "signed_by": [],
         }
         for number, players in enumerate(drawn, 1)
-    ]  # fmt: skip
+    ]
     ids = db.session.scalars(
         insert(Sheet).returning(Sheet.id, sort_by_parameter_order=True), sheet_rows
     ).all()

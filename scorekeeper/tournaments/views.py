@@ -196,9 +196,14 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
     db.session.commit()
     flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
     for name, like in doubtful.items():
-        flash(_("Not registered: %(name)s looks like %(like)s, already known. Type the name as "
-                "the club knows it, or tick \"They are different players\" to register it.",
-                name=name, like=like))  # fmt: skip
+        flash(
+            _(
+                "Not registered: %(name)s looks like %(like)s, already known. Type the name as "
+                'the club knows it, or tick "They are different players" to register it.',
+                name=name,
+                like=like,
+            )
+        )
     return redirect(url_for("tournaments.players", token=token))
 
 
@@ -227,8 +232,11 @@ def check_in(token: str, entrant_id: int) -> Response:
     tournaments.check_in(entrant, _wanted("here"))
     db.session.commit()
     name = entrant.player.name
-    flash(_("%(name)s is checked in.", name=name) if entrant.checked_in
-          else _("%(name)s is no longer checked in.", name=name))  # fmt: skip
+    flash(
+        _("%(name)s is checked in.", name=name)
+        if entrant.checked_in
+        else _("%(name)s is no longer checked in.", name=name)
+    )
     _attendance_note(tournament, entrant)
     return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
 
@@ -241,9 +249,11 @@ def withdraw(token: str, entrant_id: int) -> Response:
     tournaments.withdraw(entrant, _wanted("withdrawn"))
     db.session.commit()
     name = entrant.player.name
-    flash(_("%(name)s is withdrawn from the next rounds; the rounds played still count.",
-            name=name) if entrant.withdrawn
-          else _("%(name)s is back in the tournament.", name=name))  # fmt: skip
+    flash(
+        _("%(name)s is withdrawn from the next rounds; the rounds played still count.", name=name)
+        if entrant.withdrawn
+        else _("%(name)s is back in the tournament.", name=name)
+    )
     _attendance_note(tournament, entrant)
     return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
 
@@ -270,12 +280,22 @@ def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
     seat = next((s for s in current.seats if s.player_id == entrant.player_id), None)
     here = entrant.checked_in and not entrant.withdrawn
     if current.state is RoundState.DRAWN and ((seat is None) == here):
-        flash(_("Round %(n)d was drawn before this change: draw it again before starting it.",
-                n=current.number))  # fmt: skip
+        flash(
+            _(
+                "Round %(n)d was drawn before this change: draw it again before starting it.",
+                n=current.number,
+            )
+        )
     elif current.state is RoundState.PLAYING and seat is not None and not here:
-        flash(_("Table %(t)d plays round %(n)d to its end as seated; if %(name)s leaves now, "
+        flash(
+            _(
+                "Table %(t)d plays round %(n)d to its end as seated; if %(name)s leaves now, "
                 "end that table's sheet as it stands. %(name)s is not drawn again.",
-                t=seat.table, n=current.number, name=entrant.player.name))  # fmt: skip
+                t=seat.table,
+                n=current.number,
+                name=entrant.player.name,
+            )
+        )
 
 
 def _draw_refusal(tournament: Tournament) -> str:
@@ -285,8 +305,12 @@ def _draw_refusal(tournament: Tournament) -> str:
         return str(_("Every round of the tournament is drawn."))
     if current is not None and current.state is RoundState.DRAWN:
         return str(_("Round %(n)d is drawn already: start it, or redraw it.", n=current.number))
-    return str(_("Round %(n)d is still being played: every table must sign, or close the "
-                 "round.", n=current.number if current else 0))  # fmt: skip
+    return str(
+        _(
+            "Round %(n)d is still being played: every table must sign, or close the round.",
+            n=current.number if current else 0,
+        )
+    )
 
 
 @bp.post("/o/<token>/rounds/<int:number>/swap")
@@ -315,8 +339,13 @@ def start(token: str, number: int) -> Response:
         started = tournaments.start_round(round_)
     except tournaments.AbsentSeated as absent:
         db.session.rollback()
-        flash(_("%(names)s: seated but not here. Draw round %(n)d again before starting it.",
-                names=", ".join(absent.names), n=number))  # fmt: skip
+        flash(
+            _(
+                "%(names)s: seated but not here. Draw round %(n)d again before starting it.",
+                names=", ".join(absent.names),
+                n=number,
+            )
+        )
         return redirect(url_for("tournaments.dashboard", token=token))
     if started:
         db.session.commit()
@@ -339,9 +368,14 @@ def redraw(token: str, number: int) -> Response:
     else:
         kept = tournaments.redraw_round(round_)
         db.session.commit()
-        flash(ngettext("Round %(n)d drawn again; %(num)d table kept as it was.",
-                       "Round %(n)d drawn again; %(num)d tables kept as they were.",
-                       kept, n=number))  # fmt: skip
+        flash(
+            ngettext(
+                "Round %(n)d drawn again; %(num)d table kept as it was.",
+                "Round %(n)d drawn again; %(num)d tables kept as they were.",
+                kept,
+                n=number,
+            )
+        )
     return redirect(url_for("tournaments.dashboard", token=token))
 
 
@@ -372,8 +406,13 @@ def unlock(token: str, sheet_id: int) -> Response:
     sheet = _sheet_or_404(tournament, sheet_id)
     tournaments.unlock(sheet)
     db.session.commit()
-    flash(_("Table %(t)d of round %(r)d is open for corrections.", t=sheet.table_number or 0,
-            r=sheet.round_number or 0))  # fmt: skip
+    flash(
+        _(
+            "Table %(t)d of round %(r)d is open for corrections.",
+            t=sheet.table_number or 0,
+            r=sheet.round_number or 0,
+        )
+    )
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 

@@ -156,15 +156,21 @@ class Connection:
     ) -> Answer:
         assert self.reader is not None and self.writer is not None
         body = urlencode(form).encode() if form is not None else b""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
-                 "Accept: text/html", "Accept-Language: fr"]  # fmt: skip
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            "Accept: text/html",
+            "Accept-Language: fr",
+        ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         for name, value in (headers or {}).items():
             lines.append(f"{name}: {value}")
         if form is not None:
-            lines += ["Content-Type: application/x-www-form-urlencoded",
-                      f"Content-Length: {len(body)}"]  # fmt: skip
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+            ]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         head = await self.reader.readuntil(b"\r\n\r\n")
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
@@ -217,9 +223,14 @@ def hidden_fields(page: str) -> dict[str, str]:
 
 
 async def timed(
-    phone: Connection, kind: str, scheduled: float, method: str, path: str,
-    headers: dict[str, str] | None = None, form: dict[str, str] | None = None,
-) -> Answer:  # fmt: skip
+    phone: Connection,
+    kind: str,
+    scheduled: float,
+    method: str,
+    path: str,
+    headers: dict[str, str] | None = None,
+    form: dict[str, str] | None = None,
+) -> Answer:
     start = time.perf_counter()
     answer = await phone.request(method, path, headers, form)
     phone.tally.keep(kind, time.perf_counter() - start, answer.status, start - scheduled)
@@ -232,7 +243,9 @@ async def sleep_until(moment: float) -> None:
     await asyncio.sleep(max(0.0, moment - time.perf_counter()))
 
 
-async def watcher(host: str, port: int, tally: Tally, table: Table, stop: float, rng: random.Random) -> None:  # noqa: E501
+async def watcher(
+    host: str, port: int, tally: Tally, table: Table, stop: float, rng: random.Random
+) -> None:  # noqa: E501
     """A phone on the ledger: the page, then ``live.js``'s poll with the page's tag."""
     phone = Connection(host, port, tally)
     ledger = f"/e/{table.edit}"
@@ -267,7 +280,9 @@ def _etag(page: Answer) -> str:
     return unescape(found.group(1)) if found else ""
 
 
-async def scorer(host: str, port: int, tally: Tally, table: Table, stop: float, rng: random.Random) -> None:  # noqa: E501
+async def scorer(
+    host: str, port: int, tally: Tally, table: Table, stop: float, rng: random.Random
+) -> None:  # noqa: E501
     """The phone that enters the deals: the form, a preview, the save, the next form."""
     phone = Connection(host, port, tally)
     form = f"/e/{table.edit}/deals/new"
@@ -357,9 +372,14 @@ class Afternoon:
 
 
 async def _afternoon(
-    host: str, port: int, tables: list[Table], organiser: str, public: str, seconds: float,
+    host: str,
+    port: int,
+    tables: list[Table],
+    organiser: str,
+    public: str,
+    seconds: float,
     cpu: list[float],
-) -> Tally:  # fmt: skip
+) -> Tally:
     tally = Tally()
     rng = random.Random(18)
     start = time.perf_counter()
@@ -370,8 +390,9 @@ async def _afternoon(
     ]
     for table in tables:
         tasks.append(scorer(host, port, tally, table, stop, random.Random(rng.random())))
-        tasks += [watcher(host, port, tally, table, stop, random.Random(rng.random()))
-                  for _ in range(3)]  # fmt: skip
+        tasks += [
+            watcher(host, port, tally, table, stop, random.Random(rng.random())) for _ in range(3)
+        ]
 
     async def window() -> None:
         await sleep_until(start + ARRIVAL)
@@ -384,9 +405,13 @@ async def _afternoon(
 
 
 def afternoon(
-    base: str, tables: list[Table], organiser: str, public: str, seconds: float,
+    base: str,
+    tables: list[Table],
+    organiser: str,
+    public: str,
+    seconds: float,
     server_cpu: Callable[[], float],
-) -> tuple[Afternoon, float]:  # fmt: skip
+) -> tuple[Afternoon, float]:
     """Run the afternoon for ``seconds`` (after the phones' arrival): what the phones saw,
     and the server's CPU seconds over the measured window (``server_cpu()`` read at its
     start and end)."""

@@ -249,10 +249,17 @@ def big_event(ctx: Context) -> None:
             db.session.commit()
             done = time.perf_counter()
             assert sum(len(s.seats) for s in sheets) == players
-        ctx.results.add(f"draw_{players}_players_s", drawn - start,
-                        note="tournaments.store.draw_round of round 1, with its commit")
-        ctx.results.below(f"draw_and_start_{players}_players_s", done - start, target,
-                          note=f"draw_round + start_round ({len(sheets)} sheets), with commits")
+        ctx.results.add(
+            f"draw_{players}_players_s",
+            drawn - start,
+            note="tournaments.store.draw_round of round 1, with its commit",
+        )
+        ctx.results.below(
+            f"draw_and_start_{players}_players_s",
+            done - start,
+            target,
+            note=f"draw_round + start_round ({len(sheets)} sheets), with commits",
+        )
 
 
 def csv_files(ctx: Context) -> None:

@@ -236,22 +236,36 @@ def _afternoons(ctx: Context, prefix: str, uri: str, server: Server) -> None:
     tally = run.tally
     times = tally.all_times
     requests = len(times)
-    put.add(prefix + "afternoon_tables", TABLES, note=f"{TABLES * 4} phones, a deal "
-            f"every {afternoon.DEAL_SECONDS / afternoon.COMPRESSION:.0f} s a table (every "
-            f"{afternoon.DEAL_SECONDS:.0f} s at a real table: time compressed "
-            f"×{afternoon.COMPRESSION:.0f} for the deals; polls and refreshes at their real "
-            f"intervals), {run.seconds:.0f} s measured after {afternoon.ARRIVAL:.0f} s of "
-            "arrivals" + busy)  # fmt: skip
-    put.add(prefix + "afternoon_deals_per_s", tally.deals / run.seconds,
-            note=f"{tally.deals} deals saved; a real afternoon of {TABLES} tables: "
-            f"{TABLES / afternoon.DEAL_SECONDS:.2f} a second")  # fmt: skip
-    put.add(prefix + "afternoon_requests_per_s", requests / run.seconds,
-            note=", ".join(f"{kind} {len(t)}" for kind, t in sorted(tally.times.items())))
+    put.add(
+        prefix + "afternoon_tables",
+        TABLES,
+        note=f"{TABLES * 4} phones, a deal "
+        f"every {afternoon.DEAL_SECONDS / afternoon.COMPRESSION:.0f} s a table (every "
+        f"{afternoon.DEAL_SECONDS:.0f} s at a real table: time compressed "
+        f"×{afternoon.COMPRESSION:.0f} for the deals; polls and refreshes at their real "
+        f"intervals), {run.seconds:.0f} s measured after {afternoon.ARRIVAL:.0f} s of "
+        "arrivals" + busy,
+    )
+    put.add(
+        prefix + "afternoon_deals_per_s",
+        tally.deals / run.seconds,
+        note=f"{tally.deals} deals saved; a real afternoon of {TABLES} tables: "
+        f"{TABLES / afternoon.DEAL_SECONDS:.2f} a second",
+    )
+    put.add(
+        prefix + "afternoon_requests_per_s",
+        requests / run.seconds,
+        note=", ".join(f"{kind} {len(t)}" for kind, t in sorted(tally.times.items())),
+    )
     errors = sum(tally.errors.values())
-    put.at_most(prefix + "afternoon_errors", errors, 0,
-                note="; ".join(f"{n}× {e}" for e, n in tally.errors.items())
-                + f"; {tally.reconnects} reconnections after the server closed an idle "
-                "keep-alive (as a browser reconnects)")  # fmt: skip
+    put.at_most(
+        prefix + "afternoon_errors",
+        errors,
+        0,
+        note="; ".join(f"{n}× {e}" for e, n in tally.errors.items())
+        + f"; {tally.reconnects} reconnections after the server closed an idle "
+        "keep-alive (as a browser reconnects)",
+    )
     if not requests:
         return
     kinds = "; ".join(
@@ -262,23 +276,36 @@ def _afternoons(ctx: Context, prefix: str, uri: str, server: Server) -> None:
     slices = tally.slices()
     spread = (
         f"p95 of each third of the window, min/median/max: {min(slices):.0f} / "
-        f"{median(slices):.0f} / {max(slices):.0f} ms; " if slices else ""
+        f"{median(slices):.0f} / {max(slices):.0f} ms; "
+        if slices
+        else ""
     )
     put.at_most(prefix + "afternoon_p95_ms", tally.p(95), P95_TARGET_MS, note=spread + kinds)
     put.add(prefix + "afternoon_p99_ms", tally.p(99))
     polls = tally.statuses.get("poll", {})
-    put.add(prefix + "afternoon_poll_304_share", polls.get(304, 0) / max(1, sum(polls.values())),
-            note=f"the ledgers' polls answered 304 Not Modified: {polls}")  # fmt: skip
-    put.add(prefix + "afternoon_server_cpu_ms_per_request", spent / requests * 1000,
-            note="the gunicorn workers' CPU over the measured window"
-            + (" (PostgreSQL's own processes not counted)" if "postgres" in prefix else ""))
-    put.add(prefix + "afternoon_client_cpu_ms_per_request", run.client_cpu / requests * 1000,
-            note="this process (one asyncio loop, raw HTTP/1.1 keep-alive) on the same 2 "
-            "cores")  # fmt: skip
+    put.add(
+        prefix + "afternoon_poll_304_share",
+        polls.get(304, 0) / max(1, sum(polls.values())),
+        note=f"the ledgers' polls answered 304 Not Modified: {polls}",
+    )
+    put.add(
+        prefix + "afternoon_server_cpu_ms_per_request",
+        spent / requests * 1000,
+        note="the gunicorn workers' CPU over the measured window"
+        + (" (PostgreSQL's own processes not counted)" if "postgres" in prefix else ""),
+    )
+    put.add(
+        prefix + "afternoon_client_cpu_ms_per_request",
+        run.client_cpu / requests * 1000,
+        note="this process (one asyncio loop, raw HTTP/1.1 keep-alive) on the same 2 cores",
+    )
     late = percentile(tally.late, 95) * 1000 if tally.late else 0.0
-    put.add(prefix + "afternoon_client_late_p95_ms", late,
-            note="how late the client sent its requests against their schedule: small, so "
-            "the client kept up and the latencies are the server's")  # fmt: skip
+    put.add(
+        prefix + "afternoon_client_late_p95_ms",
+        late,
+        note="how late the client sent its requests against their schedule: small, so "
+        "the client kept up and the latencies are the server's",
+    )
     steps = [(TABLES, tally.p(95), late)]
     failed: list[str] = []
     # Up from TABLES while p95 stays under 100 ms; down from it if it does not.
@@ -294,19 +321,26 @@ def _afternoons(ctx: Context, prefix: str, uri: str, server: Server) -> None:
         p95 = step.tally.p(95) if not step_errors else float("inf")
         steps.append((tables_count, p95, percentile(step.tally.late, 95) * 1000))
         if step_errors:
-            failed.append(f"{tables_count} tables: " + ", ".join(
-                f"{n}× {e}" for e, n in step.tally.errors.items()))  # fmt: skip
+            failed.append(
+                f"{tables_count} tables: "
+                + ", ".join(f"{n}× {e}" for e, n in step.tally.errors.items())
+            )
             if "Traceback" in server.log_tail(5000):
                 failed.append("server log: " + _last_traceback(server.log_tail(20000)))
     under = [n for n, p95, _ in steps if p95 < P95_TARGET_MS]
     best = max(under) if under else 0
     ran_out = going is HEADROOM_STEPS and steps[-1][1] < P95_TARGET_MS
-    put.at_least(prefix + "headroom_tables", best, TABLES,
-                 note=("at least: every step stayed under 100 ms; " if ran_out else "")
-                 + "; ".join(f"{n} tables: p95 {p95:.0f} ms (client late p95 {lt:.0f} ms)"
-                             for n, p95, lt in steps)
-                 + f"; {STEP_SECONDS:.0f} s a step"
-                 + "".join(f"; {f}" for f in failed))  # fmt: skip
+    put.at_least(
+        prefix + "headroom_tables",
+        best,
+        TABLES,
+        note=("at least: every step stayed under 100 ms; " if ran_out else "")
+        + "; ".join(
+            f"{n} tables: p95 {p95:.0f} ms (client late p95 {lt:.0f} ms)" for n, p95, lt in steps
+        )
+        + f"; {STEP_SECONDS:.0f} s a step"
+        + "".join(f"; {f}" for f in failed),
+    )
 
 
 def _last_traceback(log: str) -> str:
@@ -380,8 +414,11 @@ def _report(ctx: Context, prefix: str, run: Run, backend: str) -> None:
         if (some := [t for tally in run.tallies for t in tally.times[kind]])
     )
     put.add(prefix + "p50_ms", percentile(times, 50) * 1000)
-    put.add(prefix + "p95_ms", percentile(times, 95) * 1000,
-            note=f"no target: the phones never pause, the latency is the queue's; {by_kind}")
+    put.add(
+        prefix + "p95_ms",
+        percentile(times, 95) * 1000,
+        note=f"no target: the phones never pause, the latency is the queue's; {by_kind}",
+    )
     put.add(prefix + "p99_ms", percentile(times, 99) * 1000)
     put.add(
         prefix + "server_cpu_ms_per_request",

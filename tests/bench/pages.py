@@ -76,21 +76,41 @@ def pages(ctx: Context) -> None:
     rows = getattr(sheets, "LEDGER_ROWS", "?")
     measured = [
         Page("healthz", "/healthz"),
-        Page("deal_form", f"/e/{small.edit}/deals/new", target=6,
-             note="GET /e/<token>/deals/new, a 4-player evening of 10 deals"),
+        Page(
+            "deal_form",
+            f"/e/{small.edit}/deals/new",
+            target=6,
+            note="GET /e/<token>/deals/new, a 4-player evening of 10 deals",
+        ),
         Page("ledger_10_deals", f"/e/{small.edit}", target=6, note="GET /e/<token>"),
-        Page("ledger_1000_deals", f"/e/{large.edit}", target=8,
-             note=f"the default page: the latest {rows} deals, the totals of all 1,000"),
-        Page("ledger_1000_deals_first_view", f"/e/{large.edit}", target=8,
-             before=new_last_deal(world.app, large.edit),
-             note="the same page as the first phone sees it after a deal (the last deal "
-             "taken back and saved again before each request, untimed)"),
-        Page("ledger_all_1000_deals", f"/e/{large.edit}?all=1",
-             note="?all=1: every row, on demand; reported only"),
-        Page("poll", f"/e/{small.edit}/version.json", status=304 if etag else 200,
-             headers=(("If-None-Match", etag),), target=2,
-             note="GET version.json with the ETag the page holds: 304 Not Modified"),
-    ]  # fmt: skip
+        Page(
+            "ledger_1000_deals",
+            f"/e/{large.edit}",
+            target=8,
+            note=f"the default page: the latest {rows} deals, the totals of all 1,000",
+        ),
+        Page(
+            "ledger_1000_deals_first_view",
+            f"/e/{large.edit}",
+            target=8,
+            before=new_last_deal(world.app, large.edit),
+            note="the same page as the first phone sees it after a deal (the last deal "
+            "taken back and saved again before each request, untimed)",
+        ),
+        Page(
+            "ledger_all_1000_deals",
+            f"/e/{large.edit}?all=1",
+            note="?all=1: every row, on demand; reported only",
+        ),
+        Page(
+            "poll",
+            f"/e/{small.edit}/version.json",
+            status=304 if etag else 200,
+            headers=(("If-None-Match", etag),),
+            target=2,
+            note="GET version.json with the ETag the page holds: 304 Not Modified",
+        ),
+    ]
     ratios = rounds_of(client, measured)
     put = ctx.results
     floor = ratios.pop("healthz_ms")

@@ -269,25 +269,39 @@ def schedules(ctx: Context) -> None:
     slowest = max(s for *_, s in results.values())
     put = ctx.results
     put.at_most("draw_schedules_worse_than_today", len(worse), 0, note=", ".join(worse) or "none")
-    put.at_most("draw_schedules_more_out_of_turn_than_today", len(unfair), 0,
-                note=", ".join(unfair) or "none")  # fmt: skip
+    put.at_most(
+        "draw_schedules_more_out_of_turn_than_today",
+        len(unfair),
+        0,
+        note=", ".join(unfair) or "none",
+    )
     put.add(
         "draw_schedules_missing_a_known_zero",
         len(missed),
         note="cells where a schedule without repeat is known and the draw has repeats: "
         + (", ".join(missed) or "none"),
     )
-    put.add("draw_schedules_repeats_total", sum(o for o, *_ in results.values()),
-            note=f"today: {sum(TODAY[n][r - 4] for n, r in results)}")  # fmt: skip
-    put.add("draw_schedules_out_of_turn_total", sum(t for _, t, _ in results.values()),
-            note=f"today: {sum(TODAY_OUT_OF_TURN[n][r - 4] for n, r in results)}")  # fmt: skip
+    put.add(
+        "draw_schedules_repeats_total",
+        sum(o for o, *_ in results.values()),
+        note=f"today: {sum(TODAY[n][r - 4] for n, r in results)}",
+    )
+    put.add(
+        "draw_schedules_out_of_turn_total",
+        sum(t for _, t, _ in results.values()),
+        note=f"today: {sum(TODAY_OUT_OF_TURN[n][r - 4] for n, r in results)}",
+    )
     put.below("draw_schedules_slowest_round_s", slowest, 5)
     large = {players: large_tournament(players) for players in LARGE}
     print("\n" + large_table(large), flush=True)
     worst = max(max(f["drawn"], f["planned_again"], f["changed_by_hand"]) for f in large.values())
-    put.below("draw_large_slowest_round_s", worst, 5,
-              note=f"{', '.join(map(str, LARGE))} players, {LARGE_ROUNDS} rounds, plans forgotten "
-              "or tables changed by hand")  # fmt: skip
+    put.below(
+        "draw_large_slowest_round_s",
+        worst,
+        5,
+        note=f"{', '.join(map(str, LARGE))} players, {LARGE_ROUNDS} rounds, plans forgotten "
+        "or tables changed by hand",
+    )
     drawn_400 = large[400]
     put.below(
         "draw_400_players_slowest_round_s",

@@ -34,19 +34,39 @@ PHONES = [
     pytest.param("fr", TALL, "light", id="fr-390-light"),
 ]
 WORDS = {
-    "en": {"Taker": "Taker", "Contract": "Contract", "Oudlers": "Oudlers", "Save": "Save",
-           "Garde": "Garde", "Partner": "Partner (called King)", "alone": "alone",
-           "passed": "Everybody passed", "yes": "Yes, everybody passed",
-           "keep": "No, keep the deal", "Undo": "Undo",
-           "partner?": "Choose the partner", "taker?": "Choose the taker.",
-           "least": "at least 13.5 points"},
-    "fr": {"Taker": "Preneur", "Contract": "Contrat", "Oudlers": "Bouts", "Save": "Enregistrer",
-           "Garde": "Garde", "Partner": "Partenaire (roi appelé)", "alone": "seul",
-           "passed": "Tout le monde a passé", "yes": "Oui, tout le monde a passé",
-           "keep": "Non, garder la donne", "Undo": "Annuler",
-           "partner?": "Choisissez le partenaire", "taker?": "Choisissez le preneur.",
-           "least": "au moins 13,5 points"},
-}  # fmt: skip
+    "en": {
+        "Taker": "Taker",
+        "Contract": "Contract",
+        "Oudlers": "Oudlers",
+        "Save": "Save",
+        "Garde": "Garde",
+        "Partner": "Partner (called King)",
+        "alone": "alone",
+        "passed": "Everybody passed",
+        "yes": "Yes, everybody passed",
+        "keep": "No, keep the deal",
+        "Undo": "Undo",
+        "partner?": "Choose the partner",
+        "taker?": "Choose the taker.",
+        "least": "at least 13.5 points",
+    },
+    "fr": {
+        "Taker": "Preneur",
+        "Contract": "Contrat",
+        "Oudlers": "Bouts",
+        "Save": "Enregistrer",
+        "Garde": "Garde",
+        "Partner": "Partenaire (roi appelé)",
+        "alone": "seul",
+        "passed": "Tout le monde a passé",
+        "yes": "Oui, tout le monde a passé",
+        "keep": "Non, garder la donne",
+        "Undo": "Annuler",
+        "partner?": "Choisissez le partenaire",
+        "taker?": "Choisissez le preneur.",
+        "least": "au moins 13,5 points",
+    },
+}
 
 Phone = Callable[[str, ViewportSize, str], Page]
 
@@ -58,12 +78,16 @@ def phone(browser: Browser) -> Iterator[Phone]:
 
     def make(lang: str, size: ViewportSize, scheme: str) -> Page:
         context = browser.new_context(
-            viewport=size, device_scale_factor=1, is_mobile=True, has_touch=True,
+            viewport=size,
+            device_scale_factor=1,
+            is_mobile=True,
+            has_touch=True,
             locale="fr-FR" if lang == "fr" else "en-GB",
             color_scheme="dark" if scheme == "dark" else "light",
-        )  # fmt: skip
-        context.route("http*://**", lambda r: r.continue_() if "127.0.0.1" in r.request.url
-                      else r.abort())  # fmt: skip
+        )
+        context.route(
+            "http*://**", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort()
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -82,9 +106,15 @@ def evening(app: Flask, seating: tuple[str, ...] = FIVE, mode: TableMode = Table
         club = Club(name="Club")
         db.session.add(club)
         sheet = store.create_evening(
-            club, name="Soirée", day=date(2026, 11, 20), place="", seating=seating,
-            first_dealer=seating[0], mode=mode, rules=FFT,
-        )  # fmt: skip
+            club,
+            name="Soirée",
+            day=date(2026, 11, 20),
+            place="",
+            seating=seating,
+            first_dealer=seating[0],
+            mode=mode,
+            rules=FFT,
+        )
         db.session.commit()
         return sheet.edit_token
 
@@ -107,12 +137,14 @@ def choose(page: Page, legend: str, label: str) -> None:
 
 def in_view(page: Page, selector: str) -> bool:
     """Whether the element is on the screen, above the sticky Save bar."""
-    return bool(page.evaluate(
-        """s => { const r = document.querySelector(s).getBoundingClientRect();
+    return bool(
+        page.evaluate(
+            """s => { const r = document.querySelector(s).getBoundingClientRect();
                   const bar = document.querySelector('.actions.sticky').getBoundingClientRect();
                   return r.top >= 0 && r.top < Math.min(window.innerHeight, bar.top); }""",
-        selector,
-    ))  # fmt: skip
+            selector,
+        )
+    )
 
 
 def no_template_syntax(page: Page) -> None:
@@ -244,8 +276,9 @@ def test_the_undo_right_after_saving_takes_back_exactly_that_deal(
     expect(page.locator("#just-saved")).to_have_count(0)
 
 
-def test_the_undo_offer_goes_after_a_few_seconds(page: Page, live_app: Flask,
-                                                 live_server: str) -> None:  # fmt: skip
+def test_the_undo_offer_goes_after_a_few_seconds(
+    page: Page, live_app: Flask, live_server: str
+) -> None:
     token = evening(live_app, FIVE[:4], TableMode.FOUR)
     page.clock.install()
     page.goto(f"{live_server}/e/{token}/deals/new")

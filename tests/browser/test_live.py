@@ -48,9 +48,11 @@ def test_the_ledgers_poll_is_answered_not_modified_until_a_deal_comes(
     polls: list[tuple[int, str | None]] = []
     other.on(
         "response",
-        lambda r: polls.append((r.status, r.request.headers.get("if-none-match")))
-        if r.url.endswith("/version.json")
-        else None,
+        lambda r: (
+            polls.append((r.status, r.request.headers.get("if-none-match")))
+            if r.url.endswith("/version.json")
+            else None
+        ),
     )
     other.goto(f"{live_server}/e/{token}")
     # The browser really asks with the tag the page holds, and nothing comes back.

@@ -44,17 +44,21 @@ class Served:
 
 @pytest.fixture(scope="module")
 def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    app: Flask = create_app({
-        "TESTING": True, "SECRET_KEY": "paper", "PROJECTOR_SECONDS": SECONDS,
-        "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("pdf"), "pdf"),
-    })  # fmt: skip
+    app: Flask = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "paper",
+            "PROJECTOR_SECONDS": SECONDS,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("pdf"), "pdf"),
+        }
+    )
     with app.app_context():
         db.create_all()
         built = {
             "6 tables": build(26, rounds=2, played=1, playing=True, no_shows=1, name="Open"),
             "7 tables": build(
                 26, rounds=1, played=0, playing=True, name="Threes", prefer=Prefer.THREE
-            ),  # fmt: skip
+            ),
             "25 tables": build(100, rounds=1, played=1, name="Open 100"),
             "100 tables": build(400, rounds=1, played=1, name="Open 400"),
             "projector": build(27, rounds=3, played=1, playing=True, name="Printemps"),

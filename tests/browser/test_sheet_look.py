@@ -44,8 +44,10 @@ def test_six_long_names_can_be_told_apart_at_360_px(
     page.goto(f"{live_server}/e/{token}")
     heads = page.locator("table.ledger thead tr:first-child th").all_inner_texts()[1:-1]
     assert len(set(heads)) == 6 and all(len(h) <= 4 for h in heads), heads
-    cut = page.evaluate("[...document.querySelectorAll('table.ledger thead th')]"
-                        ".filter(t => t.scrollWidth > t.clientWidth).map(t => t.textContent)")
+    cut = page.evaluate(
+        "[...document.querySelectorAll('table.ledger thead th')]"
+        ".filter(t => t.scrollWidth > t.clientWidth).map(t => t.textContent)"
+    )
     assert cut == [], f"column heads cut short: {cut}"
     legend = page.locator(".names-legend").inner_text()
     assert all(name in legend for name in SIX), "the legend does not give the full names"

@@ -92,7 +92,7 @@ def test_an_evening_of_six_with_a_king_and_a_queen(
     page.set_viewport_size({"width": 360, "height": 640})
     page.screenshot(path=str(SHOTS / "six-deal-page-360.png"), full_page=True)
     page.goto(f"{live_server}/e/{token.group(1)}")
-    totals = page.locator('tr.total')
+    totals = page.locator("tr.total")
     # Alice 37 − 66, Bob 25 + 220, Chloé 13 − 66, David −25 + 44, Émile and Fanny −91.
     for score in ("-29", "245", "-53", "19", "-91"):
         expect(totals).to_contain_text(score)

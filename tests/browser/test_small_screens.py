@@ -27,19 +27,30 @@ def big_evening(app: Flask) -> str:
         club = Club(name="Club")
         db.session.add(club)
         sheet = store.create_evening(
-            club, name="Grande soirée", day=date(2026, 11, 20), place="", seating=SIX,
-            first_dealer=SIX[0], mode=TableMode.SIX_DEALER_OUT, rules=FFT,
-        )  # fmt: skip
+            club,
+            name="Grande soirée",
+            day=date(2026, 11, 20),
+            place="",
+            seating=SIX,
+            first_dealer=SIX[0],
+            mode=TableMode.SIX_DEALER_OUT,
+            rules=FFT,
+        )
         db.session.flush()
         for number in range(200):
             dealer = SIX[number % 6]
             entry = reads.upcoming_entry(sheet, dealer)
             taker = SIX[(number + 1) % 6]
             entry = entry.__class__(
-                **{**entry.__dict__, "taker": taker, "contract": Contract.GARDE_CONTRE,
-                   "oudlers": 3, "points": Fraction(91 if number % 2 else 0 + 36),
-                   "partner": SIX[(number + 2) % 6]},
-            )  # fmt: skip
+                **{
+                    **entry.__dict__,
+                    "taker": taker,
+                    "contract": Contract.GARDE_CONTRE,
+                    "oudlers": 3,
+                    "points": Fraction(91 if number % 2 else 0 + 36),
+                    "partner": SIX[(number + 2) % 6],
+                },
+            )
             assert entry.sitting_out == sitting_out(TableMode.SIX_DEALER_OUT, dealer)
             store.add_deal(sheet, entry, score_entry(entry, FFT))
             db.session.flush()

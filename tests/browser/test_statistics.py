@@ -33,9 +33,15 @@ WIDTHS = (390, 360)
 def evening(club: Club, day: date, seating: tuple[str, ...], mode: TableMode, deals: int) -> str:
     """An evening of ``deals`` varied deals: every contract, won and lost, bonuses now and then."""
     sheet = store.create_evening(
-        club, name=f"Soirée du {day:%d/%m}", day=day, place="Le Bistrot", seating=seating,
-        first_dealer=seating[0], mode=mode, rules=FFT,
-    )  # fmt: skip
+        club,
+        name=f"Soirée du {day:%d/%m}",
+        day=day,
+        place="Le Bistrot",
+        seating=seating,
+        first_dealer=seating[0],
+        mode=mode,
+        rules=FFT,
+    )
     db.session.flush()
     for n in range(deals):
         entry = reads.upcoming_entry(sheet)
