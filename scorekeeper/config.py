@@ -31,34 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
-    # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
-    # anyone can do without a link, then per link. A club's room shares one address behind
-    # its box, so each is set for a full room. README's "Running a club server" tells why.
-    "RATELIMIT_ENABLED": True,
-    # Where the counts are kept: this process's memory (scorekeeper/rate_counts.py), or e.g.
-    # redis://host:6379 shared by every app server (in memory, each worker counts apart).
-    "RATELIMIT_STORAGE_URI": "local://",
-    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on a 429
-    # A shared store that goes down must not take the app with it: count in memory meanwhile.
-    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
-    "RATELIMIT_SWALLOW_ERRORS": True,
-    "RATELIMIT_NEW_CLUB": "10 per minute; 30 per hour",
-    "RATELIMIT_NEW_EVENING": "30 per minute; 200 per hour",
-    "RATELIMIT_IMPORT": "10 per minute; 60 per hour",
-    "RATELIMIT_API": "120 per minute; 2000 per hour",
-    "RATELIMIT_LINK_MISSES": "30 per minute; 300 per hour",  # link routes answering 404
-    "RATELIMIT_PER_LINK": "600 per minute",  # every request with one link, from one address
 }
-
-LIMITS = (
-    "RATELIMIT_NEW_CLUB",
-    "RATELIMIT_NEW_EVENING",
-    "RATELIMIT_IMPORT",
-    "RATELIMIT_API",
-    "RATELIMIT_LINK_MISSES",
-    "RATELIMIT_PER_LINK",
-)
-"""The limits a club server may set in its environment too (``"5 per minute; 50 per day"``)."""
 
 
 def from_environment() -> dict[str, Any]:
@@ -80,11 +53,6 @@ def from_environment() -> dict[str, Any]:
         settings["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()]
     if zone := os.environ.get("TIMEZONE"):
         settings["BABEL_DEFAULT_TIMEZONE"] = zone
-    if storage := os.environ.get("RATELIMIT_STORAGE_URI"):
-        settings["RATELIMIT_STORAGE_URI"] = storage
-    if (enabled := os.environ.get("RATELIMIT_ENABLED")) is not None:
-        settings["RATELIMIT_ENABLED"] = enabled.strip().lower() not in ("0", "false", "no", "")
-    settings |= {name: os.environ[name] for name in LIMITS if os.environ.get(name)}
     return settings
 
 

@@ -7,23 +7,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     HiddenField,
     SelectMultipleField,
-    StringField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.validators import (
-    DataRequired,
-    Length,
     Regexp,
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.i18n import current_lang
-from scorekeeper.links import ONCE_KEY
-from scorekeeper.models import TITLE_LENGTH
+from scorekeeper.once import ONCE_KEY
 from scorekeeper.scoring import VARIANTS
 from scorekeeper.scoring.text import Problem, trim_name, unseen_character
 
@@ -92,20 +87,8 @@ def clean_name(value: Any) -> Any:
 
 def once_field() -> HiddenField:
     """A creation form's one-time key: the form sent again finds what it made
-    (:func:`scorekeeper.links.create_once`)."""
+    (:func:`scorekeeper.once.create_once`)."""
     return HiddenField(validators=[Regexp(ONCE_KEY)])
-
-
-class ClubForm(FlaskForm):
-    """A club's name."""
-
-    name = StringField(_l("Name"), [DataRequired(), Length(max=TITLE_LENGTH)], filters=[clean_name])
-
-
-class NewClubForm(ClubForm):
-    """A new club: its name, and the form's one-time key."""
-
-    once = once_field()
 
 
 def variants_field() -> MultiCheckboxField:

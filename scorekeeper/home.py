@@ -11,8 +11,8 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.device import remembered
 from scorekeeper.i18n import LANGUAGE_COOKIE, LANGUAGES
-from scorekeeper.links import remembered
 from scorekeeper.models import Club, Sheet, Tournament
 
 bp = Blueprint("home", __name__)

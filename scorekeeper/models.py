@@ -16,10 +16,7 @@ if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
     from scorekeeper.db import Base as Model
 else:
     Model = db.Model
-from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets.ledger import Entry
-from scorekeeper.sheets.rotation import TableMode
-from scorekeeper.sheets.stored import entry_from_row
+from scorekeeper.scoring import RuleSet, TableMode
 
 
 class SheetKind(enum.StrEnum):
@@ -143,6 +140,20 @@ class Sheet(Model):
     deals: Mapped[list[Deal]] = relationship(
         back_populates="sheet", order_by="Deal.number", cascade="all, delete-orphan"
     )
+    round: Mapped[Round | None] = relationship(
+        primaryjoin="and_(Sheet.tournament_id == foreign(Round.tournament_id), "
+        "Sheet.round_number == foreign(Round.number))",
+        viewonly=True,
+        uselist=False,
+    )
+
+    @property
+    def round_deals(self) -> int | None:
+        """The deals a tournament table plays in its round: one per seat unless the
+        tournament says how many; ``None`` for a round with a time limit, or an evening."""
+        if self.tournament is None or self.tournament.minutes_per_round:
+            return None
+        return self.tournament.deals_per_round or len(self.seats)
 
     @property
     def rules(self) -> RuleSet:
@@ -217,10 +228,6 @@ class Deal(Model):
         lazy="selectin",
     )
 
-    def entry(self, names: dict[int, str]) -> Entry:
-        """This deal as entered, players by name (``names``: player id → name)."""
-        return entry_from_row(self, [(s.player_id, s.sitting_out) for s in self.scores], names)
-
 
 class DealScore(Model):
     """A seated player's score for one deal; the rows of a deal are its seating."""
@@ -259,7 +266,7 @@ class Tournament(Model):
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
     name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
     date: Mapped[date]
-    rounds: Mapped[int]
+    round_count: Mapped[int] = mapped_column("rounds")  # how many rounds are planned
     deals_per_round: Mapped[int | None]  # None: one deal per seat
     minutes_per_round: Mapped[int | None]  # a time limit instead, with a countdown
     prefer: Mapped[str] = mapped_column(String(10), default="five")  # spare players: 5s or 3s
@@ -274,7 +281,7 @@ class Tournament(Model):
     entrants: Mapped[list[Entrant]] = relationship(
         back_populates="tournament", cascade="all, delete-orphan", order_by="Entrant.id"
     )
-    round_list: Mapped[list[Round]] = relationship(
+    rounds: Mapped[list[Round]] = relationship(
         back_populates="tournament", cascade="all, delete-orphan", order_by="Round.number"
     )
     sheets: Mapped[list[Sheet]] = relationship(back_populates="tournament")
@@ -316,7 +323,7 @@ class Round(Model):
     started_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
 
-    tournament: Mapped[Tournament] = relationship(back_populates="round_list")
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
     seats: Mapped[list[TableSeat]] = relationship(
         back_populates="round",
         cascade="all, delete-orphan",

@@ -19,7 +19,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Club, CorrectedBy, Deal, Sheet, Tournament
 from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
 

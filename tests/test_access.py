@@ -23,7 +23,7 @@ PUBLIC = {
     "evenings.new",
     "clubs.new_club",
     "clubs.new_club_form",
-    "exports.import_new",
+    "files.import_new",
 }
 """Endpoints that need no link: they read nothing private, or create something new."""
 

@@ -16,8 +16,8 @@ from sqlalchemy import delete, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Player, Sheet, SheetTotal
+from scorekeeper.scoring import TableMode
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.rotation import TableMode
 
 from .conftest import SEATS, deal_data, start_evening
 

@@ -20,7 +20,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import store
-from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
 
 from .conftest import based_on, basis_of, deal_data, start_tournament
 from .test_tournaments import new_club, play, sign, table_sheets

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import FFT, Contract, DealError
-from scorekeeper.sheets.ledger import Entry, running_totals, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
+from scorekeeper.sheets.ledger import running_totals
 
 TABLE = ("Alice", "Bob", "Chloé", "David", "Émile")
 

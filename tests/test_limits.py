@@ -14,10 +14,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import client_address, create_app, rate_counts
-from scorekeeper.config import from_environment
+from scorekeeper import create_app
+from scorekeeper.rate_limits import from_environment
 from scorekeeper.db import db
-from scorekeeper.rate_counts import LocalCounts
+from scorekeeper.rate_limits import client_address
+from scorekeeper.rate_limits import counts as rate_counts
+from scorekeeper.rate_limits.counts import LocalCounts
 
 from .conftest import database_uri, start_evening
 
@@ -185,7 +187,7 @@ def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> Non
 
 
 class Clock:
-    """The clock of :mod:`scorekeeper.rate_counts`, moved by the test."""
+    """The clock of :mod:`scorekeeper.rate_limits.counts`, moved by the test."""
 
     def __init__(self) -> None:
         self.now = 1_000_000.0

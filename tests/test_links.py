@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
-from scorekeeper.links import _Redacted, redact
+from scorekeeper.headers import _Redacted, redact
 from scorekeeper.models import Club, Deal, Player, Sheet, new_token
 
 from .conftest import deal_data, start_evening

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.sheets.rotation import TableMode, mode_for, next_dealer, sitting_out
+from scorekeeper.scoring import TableMode
+from scorekeeper.sheets.rotation import mode_for, next_dealer, sitting_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
 

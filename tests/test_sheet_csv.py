@@ -28,10 +28,11 @@ from scorekeeper.scoring import (
     Problem,
     RuleSet,
     Side,
+    TableMode,
     rule_set,
 )
-from scorekeeper.sheets.ledger import Entry, score_entry
-from scorekeeper.sheets.rotation import TableMode, mode_for, sitting_out
+from scorekeeper.sheets.entry import Entry, score_entry
+from scorekeeper.sheets.rotation import mode_for, sitting_out
 
 Deals = list[tuple[Entry, Mapping[str, int]]]
 MISERE = rule_set("misere_10")

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Player, Sheet
-from scorekeeper.stats import store as stats_store
+from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats.figures import Role
 
 from .conftest import SEATS, based_on, database_uri, deal_data, start_evening
@@ -235,7 +235,7 @@ def test_statistics_count_the_queens_holder_as_a_partner(app: Flask, client: Fla
     with app.app_context():
         ids = {p.name: p.id for p in db.session.scalars(select(Player))}
         sheet = db.session.scalars(select(Sheet)).one()
-        first, second = stats_store.sheet_deals(sheet.id)
+        first, second = stats_reads.sheet_deals(sheet.id)
         assert [first.role(ids[n]) for n in SEATS] == [
             Role.TAKER,
             Role.PARTNER,

@@ -56,7 +56,7 @@ from scorekeeper.files.imports import import_evening
 from scorekeeper.models import Club, Deal, Player, Sheet, SheetKind
 from scorekeeper.scoring import FFT, Contract, Side
 from scorekeeper.sheets import reads
-from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
 
 from .conftest import SEATS, deal_data, start_evening
 

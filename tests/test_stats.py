@@ -23,7 +23,7 @@ from scorekeeper.scoring import (
     Side,
     rule_set,
 )
-from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import season
 from scorekeeper.stats.evening import final_ranking, notables

@@ -12,12 +12,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper.clubs.store import delete_club
 from scorekeeper.db import db
 from scorekeeper.files.backup import dump, restore
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Player, Sheet, Tournament
 from scorekeeper.tournaments.ranking import RoundResult, rank
-from scorekeeper.tournaments.store import delete_club
 
 from .conftest import NAMES, deal_data, start_tournament
 from .test_tournaments import new_club, play, table_sheets

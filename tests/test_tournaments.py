@@ -405,7 +405,7 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
 
     from scorekeeper.scoring import Contract
     from scorekeeper.sheets import reads, store
-    from scorekeeper.sheets.ledger import score_entry
+    from scorekeeper.sheets.entry import score_entry
     from scorekeeper.tournaments import reads as tournament_reads
     from scorekeeper.tournaments import store as tournaments
     from scorekeeper.tournaments.draw import repeat_pairs
@@ -434,7 +434,7 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
             tournaments.close_round(tournament, round_)
             db.session.commit()
             assert len(round_.seats) == 400 and len(sheets) == 100
-        rounds = [tournament_reads.tables(r) for r in tournament.round_list]
+        rounds = [tournament_reads.tables(r) for r in tournament.rounds]
         assert repeat_pairs(rounds) == 0
         standings = tournament_reads.standings(tournament)
         assert len(standings) == 400 and sum(s.total for s in standings) == 0

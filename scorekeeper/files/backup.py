@@ -31,7 +31,7 @@ from scorekeeper.models import (
     Tournament,
 )
 from scorekeeper.sheets import totals
-from scorekeeper.sheets.stored import record_to_row, row_to_record
+from scorekeeper.sheets.conversion import record_to_row, row_to_record
 
 FORMAT = "tarot-scorekeeper-backup"
 VERSION = 1
@@ -56,7 +56,7 @@ def dump() -> dict[str, Any]:
     for t in db.session.scalars(
         select(Tournament)
         .order_by(Tournament.id)
-        .options(selectinload(Tournament.entrants), selectinload(Tournament.round_list))
+        .options(selectinload(Tournament.entrants), selectinload(Tournament.rounds))
     ):
         tournaments.setdefault(t.club_id, []).append(t)
     corrections: dict[int, list[Correction]] = {}
@@ -79,7 +79,7 @@ def _tournament(t: Tournament, names: dict[int, str]) -> dict[str, Any]:
         "public_token": t.public_token,
         "name": t.name,
         "date": t.date.isoformat(),
-        "rounds": t.rounds,
+        "rounds": t.round_count,
         "deals_per_round": t.deals_per_round,
         "minutes_per_round": t.minutes_per_round,
         "prefer": t.prefer,
@@ -97,7 +97,7 @@ def _tournament(t: Tournament, names: dict[int, str]) -> dict[str, Any]:
                 "ends_at": _when(r.ends_at),
                 "seats": [[s.table, s.seat, names[s.player_id]] for s in r.seats],
             }
-            for r in t.round_list
+            for r in t.rounds
         ],
     }
 
@@ -251,7 +251,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             public_token=t["public_token"],
             name=t["name"],
             date=date.fromisoformat(t["date"]),
-            rounds=t["rounds"],
+            round_count=t["rounds"],
             deals_per_round=t["deals_per_round"],
             minutes_per_round=t["minutes_per_round"],
             prefer=t["prefer"],
@@ -275,7 +275,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             round_.seats = [
                 TableSeat(table=table, seat=seat, player_id=ids[n]) for table, seat, n in r["seats"]
             ]
-            tournament.round_list.append(round_)
+            tournament.rounds.append(round_)
         db.session.add(tournament)
         tournaments[tournament.organiser_token] = tournament
     db.session.flush()

@@ -16,11 +16,10 @@ from datetime import date, datetime
 from typing import Any, TypeVar
 
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
-from scorekeeper.scoring import DealError, RulesError, RuleSet
+from scorekeeper.scoring import DealError, RulesError, RuleSet, TableMode
 from scorekeeper.scoring.text import unseen_character
-from scorekeeper.sheets.ledger import score_entry
-from scorekeeper.sheets.rotation import TableMode
-from scorekeeper.sheets.stored import PLAYER_FIELDS, entry_from_record
+from scorekeeper.sheets.conversion import PLAYER_FIELDS, entry_from_record
+from scorekeeper.sheets.entry import score_entry
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """A link's token as the app makes them (24 characters), with room for older ones."""

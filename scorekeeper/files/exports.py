@@ -16,7 +16,7 @@ from scorekeeper.files.sheet_csv import escape_cell, write_csv
 from scorekeeper.models import Sheet, Tournament
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import reads
-from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.entry import Entry
 from scorekeeper.tournaments.reads import licences, standings
 
 
@@ -53,7 +53,7 @@ def tournament_csv(tournament: Tournament, semicolon: bool = False) -> str:
 def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
     """A tournament's ranking: rank, player, total, the tie-breaks, each round, and the
     licence last, so that files read by position before licences existed still read."""
-    rounds = range(1, len(tournament.round_list) + 1)
+    rounds = range(1, len(tournament.rounds) + 1)
     licence = licences(tournament)
     out, writer = _csv_out(semicolon)
     writer.writerow(

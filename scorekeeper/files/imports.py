@@ -14,10 +14,10 @@ from sqlalchemy import insert
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Deal, DealScore, Sheet, utcnow
-from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets import stored, totals
-from scorekeeper.sheets.ledger import Entry
-from scorekeeper.sheets.rotation import TableMode, mode_for
+from scorekeeper.scoring import RuleSet, TableMode
+from scorekeeper.sheets import conversion, totals
+from scorekeeper.sheets.entry import Entry
+from scorekeeper.sheets.rotation import mode_for
 from scorekeeper.sheets.store import club_players, create_evening
 
 
@@ -59,7 +59,7 @@ def import_evening(
     scores = [
         {"deal_id": deal_id} | row
         for deal_id, (entry, scores) in zip(deal_ids.all(), deals, strict=True)
-        for row in stored.score_rows(entry, scores, ids)
+        for row in conversion.score_rows(entry, scores, ids)
     ]
     db.session.execute(insert(DealScore), scores)
     totals.recount([sheet.id])
@@ -70,4 +70,5 @@ def import_evening(
 def _deal_row(sheet_id: int, number: int, entry: Entry, ids: dict[str, int]) -> dict[str, object]:
     now = utcnow()
     bookkeeping = {"sheet_id": sheet_id, "number": number, "version": 1}
-    return bookkeeping | stored.entry_to_row(entry, ids) | {"created_at": now, "updated_at": now}
+    made = {"created_at": now, "updated_at": now}
+    return bookkeeping | conversion.entry_to_row(entry, ids) | made

@@ -24,7 +24,7 @@ from scorekeeper.scoring import (
     Side,
 )
 from scorekeeper.scoring.text import language, points_text
-from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.entry import Entry
 
 FIXED = (
     "deal",

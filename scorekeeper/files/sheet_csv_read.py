@@ -49,7 +49,7 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.deal import MAX_NAME
 from scorekeeper.scoring.text import unseen_character
-from scorekeeper.sheets.ledger import Entry, score_entry
+from scorekeeper.sheets.entry import Entry, score_entry
 
 T = TypeVar("T")
 

@@ -10,24 +10,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.db import db
+from scorekeeper.device import choose_home_club, home_club, remember
 from scorekeeper.files import exports
 from scorekeeper.files.forms import ImportForm
 from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
-from scorekeeper.links import (
-    Scope,
-    choose_home_club,
-    club_or_404,
-    home_club,
-    remember,
-    sheet_or_404,
-    tournament_or_404,
-)
+from scorekeeper.links import Scope, club_or_404, sheet_or_404, tournament_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import rule_set
 
-bp = Blueprint("exports", __name__)
+bp = Blueprint("files", __name__)
 
 MAX_CSV_BYTES = 8 * 1024 * 1024
 

@@ -35,9 +35,11 @@ from .rules import (
 )
 from .score import TARGETS, Line, Result, score
 from .shares import Role, Share, six_player_shares
+from .table import TableMode
 from .text import Problem, contract_name, errors_by_field
 
 __all__ = [
+    "TableMode",
     "CHELEM_POINTS",
     "FFT",
     "POIGNEE_TRUMPS",

@@ -1,6 +1,6 @@
 """The deal form: one form for every sheet, its choices from the seating and the rules.
 
-The form reads what was typed into an :class:`~.ledger.Entry`; the scoring
+The form reads what was typed into an :class:`~.entry.Entry`; the scoring
 module says what is wrong, and each problem is shown next to its field.
 """
 
@@ -35,11 +35,11 @@ from scorekeeper.scoring import (
     Problem,
     RuleSet,
     Side,
+    TableMode,
     contract_name,
     parse_points,
 )
-from scorekeeper.sheets.ledger import Entry
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.sheets.entry import Entry
 
 ALONE = "-"
 POINTS_LENGTH = 10

@@ -29,16 +29,16 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.device import remembered
 from scorekeeper.i18n import current_lang, points_text
-from scorekeeper.links import Scope, remembered, sheet_or_404
+from scorekeeper.links import Scope, sheet_or_404
 from scorekeeper.models import CorrectedBy, Deal, Sheet, new_token
-from scorekeeper.scoring import DealError, contract_name
-from scorekeeper.sheets import reads, store, stored
+from scorekeeper.scoring import DealError, TableMode, contract_name
+from scorekeeper.sheets import conversion, reads, store
 from scorekeeper.sheets.deal_form import DealForm, deal_form
-from scorekeeper.sheets.ledger import Entry, Scored, score_entry
+from scorekeeper.sheets.entry import Entry, Scored, score_entry
 from scorekeeper.sheets.names import column_names
-from scorekeeper.sheets.rotation import TableMode, mode_for
-from scorekeeper.tournaments import reads as tournament_reads
+from scorekeeper.sheets.rotation import mode_for
 
 bp = Blueprint("deals", __name__)
 # The ledger's column heads, told apart at 360 px (the ledger and the deal form's totals).
@@ -158,7 +158,7 @@ def _taken_back(sheet: Sheet, upcoming: Entry) -> Entry | None:
     if note.get("seated") != list(upcoming.seated) or note["record"]["dealer"] != upcoming.dealer:
         return None  # the table changed meanwhile: an empty form is the safer one
     seats = [(name, name in note["out"]) for name in upcoming.seated]
-    return stored.entry_from_record(note["record"], seats)
+    return conversion.entry_from_record(note["record"], seats)
 
 
 def _just_saved(sheet: Sheet) -> dict[str, Any] | None:
@@ -196,9 +196,7 @@ def _by_field(form: DealForm, error: DealError) -> dict[str, list[str]]:
 
 def _round_limit(sheet: Sheet) -> int | None:
     """The deals a tournament table plays in its round, if it has a number of deals."""
-    if sheet.tournament is None:
-        return None
-    return tournament_reads.expected_deals(sheet.tournament, sheet)
+    return sheet.round_deals
 
 
 def _sheet_limit(sheet: Sheet) -> int:
@@ -447,7 +445,7 @@ def undo(token: str) -> Page:
         if shown is not None:
             session[TAKEN_BACK] = {
                 "sheet": sheet.id,
-                "record": stored.entry_to_record(shown),
+                "record": conversion.entry_to_record(shown),
                 "seated": list(shown.seated),
                 "out": list(shown.sitting_out),
             }

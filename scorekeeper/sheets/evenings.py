@@ -11,18 +11,10 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
-from scorekeeper.links import (
-    Scope,
-    choose_home_club,
-    club_or_404,
-    create_once,
-    forget,
-    home_club,
-    known_clubs,
-    remember,
-    sheet_or_404,
-)
+from scorekeeper.device import choose_home_club, forget, home_club, known_clubs, remember
+from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet, new_token
+from scorekeeper.once import create_once
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields

@@ -16,7 +16,7 @@ from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper.forms import clean_name, once_field, options, variants_field
 from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 
 SEATS = 6
 

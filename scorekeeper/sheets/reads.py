@@ -17,8 +17,9 @@ from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet, SheetTotal
-from scorekeeper.sheets import stored
-from scorekeeper.sheets.ledger import Entry, Row, running_totals
+from scorekeeper.sheets import conversion
+from scorekeeper.sheets.entry import Entry
+from scorekeeper.sheets.ledger import Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
 
 _Ts = TypeVarTuple("_Ts")
@@ -135,7 +136,9 @@ def names_of(sheet: Sheet) -> Names:
 
 
 def entry_of(sheet: Sheet, deal: Deal) -> Entry:
-    return deal.entry(names_of(sheet))
+    """This deal as entered, players by name."""
+    seats = [(score.player_id, score.sitting_out) for score in deal.scores]
+    return conversion.entry_from_row(deal, seats, names_of(sheet))
 
 
 def ledger_scores(sheet: Sheet, deal: Deal) -> dict[str, int]:
@@ -316,7 +319,7 @@ def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
         seats.setdefault(deal_id, []).append((player_id, out))
         points.setdefault(deal_id, {})[names[player_id]] = score
     return [
-        (stored.entry_from_row(row, seats.get(row.id, []), names), points.get(row.id, {}))
+        (conversion.entry_from_row(row, seats.get(row.id, []), names), points.get(row.id, {}))
         for row in deals
     ]
 

@@ -36,9 +36,9 @@ from scorekeeper.models import (
     Sheet,
     new_token,
 )
-from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets import stored, totals
-from scorekeeper.sheets.ledger import Entry, Scored
+from scorekeeper.scoring import RuleSet, TableMode
+from scorekeeper.sheets import conversion, totals
+from scorekeeper.sheets.entry import Entry, Scored
 from scorekeeper.sheets.reads import (
     by_once_key,
     deal_by_number,
@@ -46,7 +46,6 @@ from scorekeeper.sheets.reads import (
     last_deal,
     last_deal_row,
 )
-from scorekeeper.sheets.rotation import TableMode
 
 FEW_NAMES = 20
 """Up to this many names, :func:`club_players` asks for them by name; more (a tournament's
@@ -311,8 +310,8 @@ def _log(
             deal_number=deal.number,
             action=action,
             by=by,
-            before=stored.entry_to_record(entry_of(sheet, deal)),
-            after=None if after is None else stored.entry_to_record(after),
+            before=conversion.entry_to_record(entry_of(sheet, deal)),
+            after=None if after is None else conversion.entry_to_record(after),
         )
     )
 
@@ -357,9 +356,9 @@ def _fill(
 ) -> None:
     if ids is None:
         ids = _player_ids(sheet, entry.seated)
-    for column, value in stored.entry_to_row(entry, ids).items():
+    for column, value in conversion.entry_to_row(entry, ids).items():
         setattr(deal, column, value)
-    deal.scores = [DealScore(**row) for row in stored.score_rows(entry, scored.scores, ids)]
+    deal.scores = [DealScore(**row) for row in conversion.score_rows(entry, scored.scores, ids)]
 
 
 def reseat(sheet: Sheet, seating: Sequence[str], mode: TableMode) -> None:

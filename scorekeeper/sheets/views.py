@@ -1,4 +1,4 @@
-"""A sheet's screens: the ledger, a deal's explanation, signatures, the QR codes.
+"""A sheet's screens: the ledger, a deal's explanation, the QR codes.
 
 The screens that write deals (the deal form, correct, delete, undo) are in
 :mod:`scorekeeper.sheets.deals`.
@@ -9,21 +9,19 @@ Written once for every sheet: an evening's today, a tournament table's later.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
-from scorekeeper.db import db, one_read
+from scorekeeper.db import one_read
+from scorekeeper.device import remember
 from scorekeeper.i18n import current_lang
-from scorekeeper.links import Scope, remember, sheet_or_404, well_formed
+from scorekeeper.links import Scope, sheet_or_404, well_formed
 from scorekeeper.models import Deal, Sheet
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
 from scorekeeper.sheets import ledger_page, reads
-from scorekeeper.sheets.ledger import Scored, score_entry
+from scorekeeper.sheets.entry import Scored, score_entry
 from scorekeeper.sheets.versions import version_answer, version_etag
-from scorekeeper.tournaments import reads as tournament_reads
-from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("sheets", __name__)
 
@@ -67,50 +65,11 @@ def _table_context(sheet: Sheet) -> dict[str, object] | None:
     """For a tournament table: its round, the deals expected, and the round's end."""
     if sheet.tournament is None:
         return None
-    round_ = tournament_reads.round_of(sheet)
     return {
         "tournament": sheet.tournament,
-        "expected": tournament_reads.expected_deals(sheet.tournament, sheet),
-        "ends_at": round_.ends_at if round_ else None,
+        "expected": sheet.round_deals,
+        "ends_at": sheet.round.ends_at if sheet.round else None,
     }
-
-
-@bp.route("/e/<token>/sign", methods=["GET", "POST"])
-def sign(token: str) -> str | Response | tuple[str, int]:
-    """A tournament table signs its sheet: each player confirms, then it locks."""
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
-    if not sheet.is_table:
-        abort(404)
-    if sheet.closed:
-        return _closed(sheet)
-    players = sheet.seating
-    if request.method == "POST":
-        confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
-        empty = reads.deal_count(sheet) == 0
-        if empty and not request.form.get("empty"):
-            flash(
-                _(
-                    "This sheet has no deal. Sign it empty only if the table played none: "
-                    "tick the box to say so."
-                )
-            )
-        elif confirmed == players:
-            tournaments.sign(sheet, players)
-            db.session.commit()
-            flash(_("The sheet is signed and locked. Hand the phone back to the organiser."))
-            return redirect(url_for("sheets.ledger", token=token))
-        else:
-            flash(_("Every player at the table must confirm the scores."))
-        return render_template(
-            "sheets/sign.html",
-            sheet=sheet,
-            players=players,
-            confirmed=confirmed,
-            ledger=reads.ledger(sheet),
-        ), 422
-    return render_template(
-        "sheets/sign.html", sheet=sheet, players=players, confirmed=[], ledger=reads.ledger(sheet)
-    )
 
 
 @bp.get("/e/<token>/version.json")
@@ -137,11 +96,6 @@ def qr(token: str, scope: str) -> Response:
     else:
         abort(404)
     return qr_response(url)
-
-
-def _closed(sheet: Sheet) -> Response:
-    flash(reads.closed_message(sheet))
-    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 
 def _deal_or_404(sheet: Sheet, number: int) -> Deal:

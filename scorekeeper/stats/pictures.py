@@ -18,7 +18,7 @@ from scorekeeper.scoring import contract_name
 from scorekeeper.stats import charts, club_figures, season
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats.rating import BASE
-from scorekeeper.stats.store import SheetInfo
+from scorekeeper.stats.reads import SheetInfo
 
 DRAWN = 8
 """The most lines a chart of the whole club draws; the others are in its table."""

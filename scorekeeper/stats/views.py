@@ -4,7 +4,7 @@
 its edit or view link; neither shows the club link, and the view link's
 never shows the edit link. ``/c/<token>/players/<id>`` and
 ``/c/<token>/ranking`` need the club link. Each page costs a fixed number of
-queries (:mod:`.stats_store`), whatever the number of deals.
+queries (:mod:`.reads`), whatever the number of deals.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from scorekeeper.sheets import reads
 from scorekeeper.stats import charts, club_figures, evening, pictures, rating, records, season
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import ranking_csv as stats_csv
-from scorekeeper.stats import store as stats_store
+from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats.forms import PeriodForm, RankingForm, VersusForm
 
 bp = Blueprint("statistics", __name__)
@@ -58,7 +58,7 @@ def view_card(token: str) -> str:
 
 def _summary(sheet: Sheet, editable: bool, template: str) -> str:
     names = reads.names_of(sheet)
-    deals = stats_store.sheet_deals(sheet.id)
+    deals = stats_reads.sheet_deals(sheet.id)
     players, rows = evening.running(deals, names, sheet.seating)
     totals = dict(rows[-1].totals) if rows else dict.fromkeys(players, 0)
     finish = evening.final_ranking(totals, deals, names, sheet.rules)
@@ -109,16 +109,16 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
         page = render_template("stats/player.html", club=club, player=found, form=form)
         return page, 400
     period = form.period()
-    sheets = stats_store.sheets(club.id, period)
-    deals = stats_store.player_deals(club.id, found.id, period)
-    results = stats_store.results(club.id, period, player_id=found.id)
+    sheets = stats_reads.sheets(club.id, period)
+    deals = stats_reads.player_deals(club.id, found.id, period)
+    results = stats_reads.results(club.id, period, player_id=found.id)
     placings = season.placings(found.id, results)
     played = [sheets[sid] for sid in sheets if sid in placings]  # oldest first
     rules = {sid: s.rules for sid, s in sheets.items()}
     numbers = stats.player_stats(found.id, deals, rules)
-    rated = rating.rate(d.rated() for d in stats_store.played_deals(club.id, period))
+    rated = rating.rate(d.rated() for d in stats_reads.played_deals(club.id, period))
     history = [(sheets[sid], r) for sid, r in rated.history.get(found.id, ())]
-    names = stats_store.players(club.id)
+    names = stats_reads.players(club.id)
     return render_template(
         "stats/player.html",
         club=club,
@@ -135,7 +135,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
         rating=rated.ratings.get(found.id),
         rating_chart=Markup(pictures.rating_chart(found.name, history)) if history else None,
         rating_history=history,
-        rating_limit=stats_store.CLUB_DEALS,
+        rating_limit=stats_reads.CLUB_DEALS,
         records=records.records(found.id, deals, rules, [placings[s.id] for s in played]),
         versus=VersusForm().choose_from(names, found.id),
         roles=stats.PLAYING,
@@ -149,7 +149,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
 def versus(token: str, player_id: int) -> str | tuple[str, int]:
     club = club_or_404(token)
     found = _player_or_404(club, player_id)
-    names = stats_store.players(club.id)
+    names = stats_reads.players(club.id)
     form = VersusForm(request.args).choose_from(names, found.id)
     if "other" not in request.args:  # not chosen yet: the form alone
         return render_template("stats/versus.html", club=club, player=found, form=form)
@@ -157,12 +157,12 @@ def versus(token: str, player_id: int) -> str | tuple[str, int]:
         page = render_template("stats/versus.html", club=club, player=found, form=form)
         return page, 400
     other, period = form.other_id(), form.period()
-    sheets = stats_store.sheets(club.id, period)
-    results = stats_store.results(club.id, period, player_id=found.id)
+    sheets = stats_reads.sheets(club.id, period)
+    results = stats_reads.results(club.id, period, player_id=found.id)
     duel = records.head_to_head(
         found.id,
         other,
-        stats_store.pair_deals(club.id, found.id, other, period),
+        stats_reads.pair_deals(club.id, found.id, other, period),
         {sid: s.rules for sid, s in sheets.items()},
         (season.placings(found.id, results), season.placings(other, results)),
     )
@@ -202,7 +202,7 @@ def ranking(token: str) -> str | tuple[str, int]:
     form = RankingForm(request.args)
     if not form.validate():
         return render_template("stats/ranking.html", club=club, form=form, ranking=None), 400
-    names = stats_store.players(club.id)
+    names = stats_reads.players(club.id)
     return render_template(
         "stats/ranking.html",
         club=club,
@@ -223,7 +223,7 @@ def ranking_csv(token: str) -> Response:
             f"{form[name].name}: {e}" for name, errors in form.errors.items() for e in errors
         ]
         return Response("\n".join(problems) + "\n", status=400, mimetype="text/plain")
-    names = stats_store.players(club.id)
+    names = stats_reads.players(club.id)
     semicolon = request.args.get("sep") == "semicolon"
     text = stats_csv.write_ranking(_ranking(club, form, names), names, semicolon)
     response = Response(text.encode("utf-8"), mimetype="text/csv")
@@ -232,7 +232,7 @@ def ranking_csv(token: str) -> Response:
 
 
 def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
-    return form.ranking(stats_store.results(club.id, form.period(), form.over_sheets()), names)
+    return form.ranking(stats_reads.results(club.id, form.period(), form.over_sheets()), names)
 
 
 # The club's season
@@ -245,11 +245,11 @@ def club_season(token: str) -> str | tuple[str, int]:
     if not form.validate():
         return render_template("stats/season.html", club=club, form=form), 400
     period = form.period()
-    names = stats_store.players(club.id)
-    sheets = stats_store.sheets(club.id, period)
+    names = stats_reads.players(club.id)
+    sheets = stats_reads.sheets(club.id, period)
     days = {sid: s.date for sid, s in sheets.items()}
-    results = stats_store.results(club.id, period)
-    deals = stats_store.played_deals(club.id, period)
+    results = stats_reads.results(club.id, period)
+    deals = stats_reads.played_deals(club.id, period)
     rated = rating.rate(d.rated() for d in deals)
     lines = club_figures.running(results, days, names)
     return render_template(
@@ -265,8 +265,8 @@ def club_season(token: str) -> str | tuple[str, int]:
         chart=Markup(pictures.club_chart(lines, names)),
         ratings=sorted(rated.ratings.items(), key=lambda item: -item[1]),
         rated_deals=rated.deals,
-        cut=len(deals) >= stats_store.CLUB_DEALS,
-        limit=stats_store.CLUB_DEALS,
+        cut=len(deals) >= stats_reads.CLUB_DEALS,
+        limit=stats_reads.CLUB_DEALS,
         months=club_figures.month_winners(results, days, names),
         roles=club_figures.wins_by_role(deals, names),
         contracts=club_figures.contracts(deals),

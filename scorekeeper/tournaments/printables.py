@@ -21,7 +21,7 @@ from scorekeeper.links import tournament_or_404
 from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, Tournament, utcnow
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
-from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.entry import Entry
 from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import reads as tournament_reads
 
@@ -32,7 +32,7 @@ BLANK_ROWS = 12
 
 
 def round_or_404(tournament: Tournament, number: int) -> Round:
-    for round_ in tournament.round_list:
+    for round_ in tournament.rounds:
         if round_.number == number:
             return round_
     abort(404)
@@ -83,7 +83,7 @@ def rounds(token: str) -> str:
         tournament=tournament,
         rounds=[
             (r, tournament_reads.table_states(tournament, r.number))
-            for r in reversed(tournament.round_list)
+            for r in reversed(tournament.rounds)
         ],
     )
 

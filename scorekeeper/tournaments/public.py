@@ -35,7 +35,7 @@ def ranking(token: str) -> str:
     pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
     shown = standings
-    rounds = range(1, len(tournament.round_list) + 1)
+    rounds = range(1, len(tournament.rounds) + 1)
     if projector:
         shown = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
         rounds = rounds[-PROJECTOR_ROUNDS:]

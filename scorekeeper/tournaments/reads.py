@@ -49,7 +49,7 @@ def attendance(tournament: Tournament) -> tuple[int, int, int]:
 
 
 def current_round(tournament: Tournament) -> Round | None:
-    return tournament.round_list[-1] if tournament.round_list else None
+    return tournament.rounds[-1] if tournament.rounds else None
 
 
 def tables(round_: Round) -> list[list[int]]:
@@ -92,13 +92,6 @@ def round_sheets(tournament: Tournament, number: int) -> list[Sheet]:
             .options(selectinload(Sheet.seats))
         )
     )
-
-
-def expected_deals(tournament: Tournament, sheet: Sheet) -> int | None:
-    """Deals a table plays in a round: one per seat by default; None with a time limit."""
-    if tournament.minutes_per_round:
-        return None
-    return tournament.deals_per_round or len(sheet.seats)
 
 
 @dataclass(frozen=True)
@@ -252,11 +245,11 @@ class Stage:
 
 def stage(tournament: Tournament) -> Stage:
     """Where the ranking stands: after which round, or final (every round done)."""
-    done = [r.number for r in tournament.round_list if r.state == RoundState.DONE]
-    playing = [r.number for r in tournament.round_list if r.state == RoundState.PLAYING]
+    done = [r.number for r in tournament.rounds if r.state == RoundState.DONE]
+    playing = [r.number for r in tournament.rounds if r.state == RoundState.PLAYING]
     last = max(done, default=0)
     return Stage(
-        final=last >= tournament.rounds and not playing,
+        final=last >= tournament.round_count and not playing,
         done=last,
         playing=max(playing) if playing else None,
     )

@@ -33,10 +33,9 @@ from scorekeeper.models import (
     new_token,
     utcnow,
 )
-from scorekeeper.scoring import RuleSet
+from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
-from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.tournaments.draw import Prefer, draw, swap
 from scorekeeper.tournaments.reads import (
     attendance_changes,
@@ -67,7 +66,7 @@ def create_tournament(
         club=club,
         name=name,
         date=day,
-        rounds=rounds,
+        round_count=rounds,
         deals_per_round=deals_per_round,
         minutes_per_round=minutes_per_round,
         prefer=prefer.value,
@@ -179,37 +178,27 @@ def replace_link(tournament: Tournament, organiser: bool) -> str:
     return token
 
 
-def delete_club(club: Club) -> None:
-    """Delete a club and everything in it: its tournaments, evenings, deals and players."""
-    for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
-        delete_tournament(tournament)
-    db.session.execute(delete(Sheet).where(Sheet.club_id == club.id))
-    db.session.flush()
-    db.session.execute(delete(Player).where(Player.club_id == club.id))
-    db.session.delete(club)
-
-
 def can_draw(tournament: Tournament) -> bool:
     """Whether the next round can be drawn: the last one is done, and rounds remain."""
     current = current_round(tournament)
     done = current is None or current.state is RoundState.DONE
-    return done and len(tournament.round_list) < tournament.rounds
+    return done and len(tournament.rounds) < tournament.round_count
 
 
 def draw_round(tournament: Tournament) -> Round | None:
     """Draw the next round's tables: at random first, then with as few repeat meetings
     as possible. ``None`` when it cannot be drawn (already drawn by another press)."""
     lock(tournament)
-    db.session.refresh(tournament, ["round_list"])
-    for round_ in tournament.round_list:
+    db.session.refresh(tournament, ["rounds"])
+    for round_ in tournament.rounds:
         db.session.refresh(round_, ["state"])
     if not can_draw(tournament):
         return None
-    number = len(tournament.round_list) + 1
+    number = len(tournament.rounds) + 1
     players = [e.player_id for e in present(tournament)]
-    history = [tables(r) for r in tournament.round_list]
+    history = [tables(r) for r in tournament.rounds]
     seed = round_seed(tournament, number)
-    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.rounds)
+    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count)
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
     db.session.add(round_)
@@ -256,14 +245,14 @@ def redraw_round(round_: Round) -> int:
     kept = [table for table in current if all(p in here for p in table)]
     seated = {p for table in kept for p in table}
     others = [p for p in present_ids if p not in seated]
-    history = [tables(r) for r in tournament.round_list if r.number < round_.number]
+    history = [tables(r) for r in tournament.rounds if r.number < round_.number]
     prefer = Prefer(tournament.prefer)
     if not others:
         drawn: list[list[int]] = []
     elif len(others) >= 3:
         drawn = [list(t) for t in draw(others, prefer, round_.seed, history)]
     else:  # too few to seat apart: everybody is drawn again
-        rounds = tournament.rounds
+        rounds = tournament.round_count
         kept, drawn = [], [list(t) for t in draw(present_ids, prefer, round_.seed, history, rounds)]
     numbered = {n: table for n, table in enumerate(current, 1) if table in kept}
     free = (n for n in count(1) if n not in numbered)

@@ -27,10 +27,12 @@ from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.device import forget, remember
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key
-from scorekeeper.links import club_or_404, create_once, forget, remember, tournament_or_404
+from scorekeeper.links import club_or_404, tournament_or_404
 from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament, new_token
+from scorekeeper.once import create_once
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets.versions import version_answer, version_etag
@@ -43,7 +45,7 @@ bp = Blueprint("tournaments", __name__)
 
 
 def round_or_404(tournament: Tournament, number: int) -> Round:
-    for round_ in tournament.round_list:
+    for round_ in tournament.rounds:
         if round_.number == number:
             return round_
     abort(404)
@@ -301,7 +303,7 @@ def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
 def _draw_refusal(tournament: Tournament) -> str:
     """Why the next round cannot be drawn, as it really is."""
     current = tournament_reads.current_round(tournament)
-    if len(tournament.round_list) >= tournament.rounds:
+    if len(tournament.rounds) >= tournament.round_count:
         return str(_("Every round of the tournament is drawn."))
     if current is not None and current.state is RoundState.DRAWN:
         return str(_("Round %(n)d is drawn already: start it, or redraw it.", n=current.number))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from urllib.parse import urlencode
 
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 
 from .common import percentile
 from .data import form_fields, random_entry

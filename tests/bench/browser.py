@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 
 from .common import bench_app, dispose, gunicorn, sqlite_url, upgrade
 from .context import Context

@@ -26,11 +26,12 @@ from scorekeeper.scoring import (
     PoigneeSize,
     RuleSet,
     Side,
+    TableMode,
     problems,
 )
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.ledger import Entry, score_entry
-from scorekeeper.sheets.rotation import TableMode, next_dealer, sitting_out
+from scorekeeper.sheets.entry import Entry, score_entry
+from scorekeeper.sheets.rotation import next_dealer, sitting_out
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
@@ -201,7 +202,7 @@ def play_round(tournament: Tournament, rng: random.Random) -> None:
     the deal form does), then close it; committed."""
     sheets = start_next_round(tournament)
     for sheet in sheets:
-        play_sheet(sheet, rng, tournament_reads.expected_deals(tournament, sheet) or 4)
+        play_sheet(sheet, rng, sheet.round_deals or 4)
     db.session.commit()
     current = tournament_reads.current_round(tournament)
     assert current is not None

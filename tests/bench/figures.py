@@ -19,9 +19,8 @@ from scorekeeper.files import exports
 from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Deal, Sheet
-from scorekeeper.scoring import FFT, rule_set, score
+from scorekeeper.scoring import FFT, TableMode, rule_set, score
 from scorekeeper.sheets import views as sheets
-from scorekeeper.sheets.rotation import TableMode
 from scorekeeper.tournaments import store as tournaments
 
 from .common import Deadline, median, median_ms, queries, repeat
@@ -293,7 +292,7 @@ def csv_files(ctx: Context) -> None:
     ctx.results.add(
         "csv_export_10000_sheet_csv_s",
         median(pieces),
-        note="exports.sheet_csv alone, in an app context",
+        note="files.sheet_csv alone, in an app context",
     )
     reads: list[float] = []
     imports: list[float] = []

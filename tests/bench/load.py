@@ -39,7 +39,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 
 from . import afternoon
 from .common import (

@@ -28,7 +28,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Sheet
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets import views as sheets
-from scorekeeper.sheets.ledger import score_entry
+from scorekeeper.sheets.entry import score_entry
 
 from .afternoon import Table, deal_fields, hidden_fields
 from .common import Deadline, median, percentile

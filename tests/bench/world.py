@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from scorekeeper.db import db
 from scorekeeper.models import Player, Tournament
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer, draw, repeat_pairs
@@ -95,10 +95,10 @@ class World:
                 for _ in range(played):
                     data.play_round(tournament, self.rng)
                 ids = [e.player_id for e in tournament_reads.present(tournament)]
-                history = [tournament_reads.tables(r) for r in tournament.round_list]
+                history = [tournament_reads.tables(r) for r in tournament.rounds]
                 seed = tournaments.round_seed(tournament, played + 1)
                 start = time.perf_counter()
-                drawn = draw(ids, Prefer(tournament.prefer), seed, history, tournament.rounds)
+                drawn = draw(ids, Prefer(tournament.prefer), seed, history, tournament.round_count)
                 pure = time.perf_counter() - start
                 db.session.expire_all()  # the real draw reads its history from the database
                 tournament = db.session.get_one(Tournament, tournament.id)

@@ -15,9 +15,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Deal
-from scorekeeper.scoring import FFT
+from scorekeeper.scoring import FFT, TableMode
 from scorekeeper.sheets import store
-from scorekeeper.sheets.rotation import TableMode
 
 SHOTS = Path("/tmp/form13-shots")
 FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, ViewportSize, expect
 
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.scoring import TableMode
 
 from .test_deal_form import (
     PHONES,

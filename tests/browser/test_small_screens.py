@@ -11,10 +11,10 @@ from playwright.sync_api import Page
 
 from scorekeeper.db import db
 from scorekeeper.models import Club
-from scorekeeper.scoring import FFT, Contract
+from scorekeeper.scoring import FFT, Contract, TableMode
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.ledger import score_entry
-from scorekeeper.sheets.rotation import TableMode, sitting_out
+from scorekeeper.sheets.entry import score_entry
+from scorekeeper.sheets.rotation import sitting_out
 
 from .conftest import Watch
 

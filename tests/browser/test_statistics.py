@@ -18,10 +18,18 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player
-from scorekeeper.scoring import FFT, Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
+from scorekeeper.scoring import (
+    FFT,
+    Chelem,
+    ChelemOutcome,
+    Contract,
+    Poignee,
+    PoigneeSize,
+    Side,
+    TableMode,
+)
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.ledger import Entry, score_entry
-from scorekeeper.sheets.rotation import TableMode
+from scorekeeper.sheets.entry import Entry, score_entry
 
 from .conftest import Watch
 

@@ -1,4 +1,5 @@
-"""A club's page: its evenings and players, its name, its link to share."""
+"""A club's screens: its page (evenings, tournaments, players), its name, its link to share
+and replace, its deletion."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from flask_babel import gettext as _
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.clubs import store
+from scorekeeper.clubs.forms import ClubForm, NewClubForm
 from scorekeeper.db import db
-from scorekeeper.forms import ClubForm, NewClubForm
-from scorekeeper.links import choose_home_club, club_or_404, create_once, forget, remember
+from scorekeeper.device import choose_home_club, forget, remember
+from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Sheet, Tournament, new_token
+from scorekeeper.once import create_once
 from scorekeeper.qr import qr_response, shared_url
-from scorekeeper.tournaments import store as tournaments
 
 bp = Blueprint("clubs", __name__)
 
@@ -23,7 +26,7 @@ def club(token: str) -> str | BaseResponse:
     remember("clubs", club.token)
     form = ClubForm(obj=club)
     if form.validate_on_submit():
-        club.name = form.name.data or club.name
+        store.rename(club, form.name.data or club.name)
         db.session.commit()
         flash(_("Saved."))
         return redirect(url_for("clubs.club", token=club.token))
@@ -42,9 +45,7 @@ def new_club() -> str | BaseResponse:
         return render_template("clubs/new.html", form=form), 400  # type: ignore[return-value]
 
     def make(token: str) -> Club:
-        club = Club(name=form.name.data, token=token)
-        db.session.add(club)
-        return club
+        return store.create_club(str(form.name.data), token)
 
     club = create_once(Club, "token", "club", form.once.data, make)
     remember("clubs", club.token)
@@ -63,7 +64,7 @@ def new_club_form() -> str:
 def replace_link(token: str) -> BaseResponse:
     """A new club link: the old one, shared too widely, stops opening the club."""
     club = club_or_404(token)
-    club.token = new_token()
+    store.replace_link(club)
     db.session.commit()
     forget("clubs", token, replaced_by=club.token)
     flash(_("The club has a new link: the old one no longer opens it."))
@@ -76,7 +77,7 @@ def delete(token: str) -> str | BaseResponse:
     club = club_or_404(token)
     if request.method == "POST":  # CSRF is checked for every POST
         name = club.name
-        tournaments.delete_club(club)
+        store.delete_club(club)
         db.session.commit()
         forget("clubs", token)
         flash(_("The club %(name)s is deleted.", name=name))

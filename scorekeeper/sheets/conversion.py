@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, Side
-from scorekeeper.sheets.ledger import Entry
+from scorekeeper.sheets.entry import Entry
 
 PLAYER_FIELDS = ("dealer", "taker", "partner", "second_partner", "petit_au_bout_player")
 """The fields that name one player: ``<field>_id`` in a row, the name in a record."""

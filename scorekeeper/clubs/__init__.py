@@ -1,0 +1,1 @@
+"""A club: its page, its name and link, its deletion with everything in it."""

@@ -1,0 +1,112 @@
+"""Rate limits: their settings, where each applies, and (in :mod:`.counts`) where they
+count by default.
+
+Set by endpoint here, not on each view: the routes that need no link, each with its
+setting (POST only: showing a form costs nothing), and every route that takes a link.
+README's "Running a club server" tells why each is set for a full room.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import os
+from collections.abc import Callable
+from typing import Any, cast
+
+from flask import Flask, request
+from flask_limiter import Limiter
+
+from scorekeeper.rate_limits import counts  # noqa: F401 -- registers local:// with limits
+
+DEFAULTS: dict[str, Any] = {
+    # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
+    # anyone can do without a link, then per link. A club's room shares one address behind
+    # its box, so each is set for a full room. README's "Running a club server" tells why.
+    "RATELIMIT_ENABLED": True,
+    # Where the counts are kept: this process's memory (scorekeeper/rate_limits/counts.py), or e.g.
+    # redis://host:6379 shared by every app server (in memory, each worker counts apart).
+    "RATELIMIT_STORAGE_URI": "local://",
+    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on a 429
+    # A shared store that goes down must not take the app with it: count in memory meanwhile.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+    "RATELIMIT_SWALLOW_ERRORS": True,
+    "RATELIMIT_NEW_CLUB": "10 per minute; 30 per hour",
+    "RATELIMIT_NEW_EVENING": "30 per minute; 200 per hour",
+    "RATELIMIT_IMPORT": "10 per minute; 60 per hour",
+    "RATELIMIT_API": "120 per minute; 2000 per hour",
+    "RATELIMIT_LINK_MISSES": "30 per minute; 300 per hour",  # link routes answering 404
+    "RATELIMIT_PER_LINK": "600 per minute",  # every request with one link, from one address
+}
+
+LIMITS = (
+    "RATELIMIT_NEW_CLUB",
+    "RATELIMIT_NEW_EVENING",
+    "RATELIMIT_IMPORT",
+    "RATELIMIT_API",
+    "RATELIMIT_LINK_MISSES",
+    "RATELIMIT_PER_LINK",
+)
+"""The limits a club server may set in its environment too (``"5 per minute; 50 per day"``)."""
+
+
+def from_environment() -> dict[str, Any]:
+    """The rate limits a club server gives in its environment."""
+    settings: dict[str, Any] = {}
+    if storage := os.environ.get("RATELIMIT_STORAGE_URI"):
+        settings["RATELIMIT_STORAGE_URI"] = storage
+    if (enabled := os.environ.get("RATELIMIT_ENABLED")) is not None:
+        settings["RATELIMIT_ENABLED"] = enabled.strip().lower() not in ("0", "false", "no", "")
+    settings |= {name: os.environ[name] for name in LIMITS if os.environ.get(name)}
+    return settings
+
+
+WITHOUT_A_LINK = {
+    "clubs.new_club": "RATELIMIT_NEW_CLUB",
+    "evenings.new": "RATELIMIT_NEW_EVENING",
+    "files.import_new": "RATELIMIT_IMPORT",
+    "api.score_deal": "RATELIMIT_API",
+}
+
+
+def client_address() -> str:
+    """Whom a limit counts: the client's address (the proxy's ``X-Forwarded-For`` with
+    ``PROXY_FIX``); an IPv6 client by its /64, which one home or phone holds whole."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def link_key() -> str:
+    """One link from one client: its token hashed, so that no link is kept in the counts."""
+    token = str((request.view_args or {}).get("token", ""))
+    return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
+    limiter = Limiter(client_address, key_prefix="tarot")
+    limiter.init_app(app)
+    if not limiter.enabled:
+        return
+
+    def setting(name: str) -> Callable[[], str]:
+        return lambda: str(app.config[name])
+
+    views = cast(dict[str, Callable[..., Any]], app.view_functions)  # wrapped in place
+    for endpoint, name in WITHOUT_A_LINK.items():
+        limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
+        views[endpoint] = limit(views[endpoint])
+    misses = limiter.shared_limit(
+        setting("RATELIMIT_LINK_MISSES"),
+        scope="link_misses",
+        deduct_when=lambda response: response.status_code == 404,
+    )
+    per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
+    for endpoint in {r.endpoint for r in app.url_map.iter_rules() if "token" in r.arguments}:
+        views[endpoint] = per_link(misses(views[endpoint]))
