@@ -65,6 +65,21 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
     cell, a deal that cannot happen, or a player's score that the rules do not
     give. Accepts both the comma and the semicolon form.
     """
+    records = _records(text)
+    fixed, players, problems = _read_header(records[0])
+    if any(p.key == "csv_column_missing" for p in problems):
+        raise CsvError(problems)  # the rows cannot be read without every fixed column
+    deals, number = _read_rows(records, fixed, players, rules, problems)
+    if not number:
+        problems.append(CsvProblem(2, "deal", "csv_no_deal"))
+    if problems:
+        raise CsvError(problems)
+    return ImportedSheet(tuple(players), tuple(deals))
+
+
+def _records(text: str) -> list[list[str]]:
+    """The file's rows as the CSV reader splits them, the header first; :class:`CsvError`
+    for a file that is no CSV, is empty, or is a tournament's deals file."""
     text = text.removeprefix("\ufeff")
     header_line = re.split(r"[\r\n]", text, maxsplit=1)[0]
     # The first column is `deal`, so the first separator of the header tells the form.
@@ -78,9 +93,18 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
     if _tournament_file(records[0]):
         # Its deals count from 1 at each table: one problem says why, not one per row.
         raise CsvError([CsvProblem(1, "round", "csv_tournament_file")])
-    fixed, players, problems = _read_header(records[0])
-    if any(p.key == "csv_column_missing" for p in problems):
-        raise CsvError(problems)  # the rows cannot be read without every fixed column
+    return records
+
+
+def _read_rows(
+    records: list[list[str]],
+    fixed: Mapping[str, int],
+    players: Mapping[str, int],
+    rules: RuleSet,
+    problems: list[CsvProblem],
+) -> tuple[list[tuple[Entry, dict[str, int]]], int]:
+    """Every deal of the rows after the header, and how many rows held one; the problems
+    of each row are added to ``problems``."""
     deals: list[tuple[Entry, dict[str, int]]] = []
     number = 0
     for row, cells in enumerate(records[1:], 2):
@@ -97,11 +121,7 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
         problems += reader.problems
         if deal is not None:
             deals.append(deal)
-    if not number:
-        problems.append(CsvProblem(2, "deal", "csv_no_deal"))
-    if problems:
-        raise CsvError(problems)
-    return ImportedSheet(tuple(players), tuple(deals))
+    return deals, number
 
 
 def _tournament_file(cells: list[str]) -> bool:
@@ -187,28 +207,43 @@ class _RowReader:
             self.report("deal", "csv_deal_number", expected=number)
         if not self.cells["dealer"]:
             self.report("dealer", "required")
+        entry = self._entry(rules)
+        seated = tuple(p for p, cell in score_cells.items() if cell.strip())
+        sitting_out = tuple(name for name, _ in self.names("sitting_out"))
+        entry = replace(entry, seated=seated, sitting_out=sitting_out)
+        scores = self._scores(seated, score_cells)
+        if self.problems:
+            return None  # scoring a row that was misread would only add noise
+        return self._score_again(entry, scores, rules)
+
+    def _entry(self, rules: RuleSet) -> Entry:
+        """The row's deal as far as its cells tell it, seats aside."""
         entry = Entry(dealer=self.name("dealer") or "", seated=())
         contract_cell = self.cells["contract"].strip()
         if contract_cell not in CONTRACTS:
             self.report("contract", "csv_contract")
-        if contract_cell == PASSED:
-            for column in PLAY_COLUMNS:
-                if self.cells.get(column):
-                    self.report(column, "csv_empty_when_passed")
-        else:
+        if contract_cell != PASSED:
             # Even under an unknown contract, read the other cells to list their problems too.
-            entry = self._played(entry, CONTRACTS.get(contract_cell) or Contract.PRISE, rules)
-        seated = tuple(p for p, cell in score_cells.items() if cell.strip())
-        sitting_out = tuple(name for name, _ in self.names("sitting_out"))
-        entry = replace(entry, seated=seated, sitting_out=sitting_out)
+            return self._played(entry, CONTRACTS.get(contract_cell) or Contract.PRISE, rules)
+        for column in PLAY_COLUMNS:
+            if self.cells.get(column):
+                self.report(column, "csv_empty_when_passed")
+        return entry
+
+    def _scores(self, seated: Sequence[str], score_cells: Mapping[str, str]) -> dict[str, int]:
+        """The scores the row gives the seated players, each a whole number."""
         scores: dict[str, int] = {}
         for player in seated:
             if SCORE.fullmatch(score_cells[player].strip()):
                 scores[player] = int(score_cells[player])
             else:
                 self.report(player, "csv_score")
-        if self.problems:
-            return None  # scoring a row that was misread would only add noise
+        return scores
+
+    def _score_again(
+        self, entry: Entry, scores: Mapping[str, int], rules: RuleSet
+    ) -> tuple[Entry, dict[str, int]] | None:
+        """The entry scored again under ``rules``: its scores must be the row's."""
         try:
             expected = score_entry(entry, rules).scores
         except DealError as error:
@@ -278,18 +313,10 @@ def _split(
         if start and cell[start - 1] != " ":
             continue  # an item starts the cell or follows a space
         for name in players:
-            end = start + len(name)
-            if not cell.startswith(name, start):
+            item = _item_at(cell, start, name, sizes)
+            if item is None:
                 continue
-            size = ""
-            if sizes:
-                if not cell.startswith(":", end):
-                    continue
-                stop = cell.find(" ", end)
-                stop = len(cell) if stop < 0 else stop
-                size, end = cell[end + 1 : stop], stop
-                if size not in sizes and sizes != ("",):
-                    continue
+            size, end = item
             if end == len(cell) or (cell[end] == " " and end + 1 in reading):
                 reading[start] = (name, size, end + 1)
                 break
@@ -301,3 +328,21 @@ def _split(
         name, size, start = reading[start]
         items.append((name, size))
     return items
+
+
+def _item_at(cell: str, start: int, name: str, sizes: Collection[str]) -> tuple[str, int] | None:
+    """``name`` (with its ``:size`` when ``sizes`` are given) read at ``start`` of ``cell``:
+    the size and where the item ends; ``None`` if it does not read there."""
+    end = start + len(name)
+    if not cell.startswith(name, start):
+        return None
+    if not sizes:
+        return "", end
+    if not cell.startswith(":", end):
+        return None
+    stop = cell.find(" ", end)
+    stop = len(cell) if stop < 0 else stop
+    size = cell[end + 1 : stop]
+    if size not in sizes and sizes != ("",):
+        return None
+    return size, stop
