@@ -159,3 +159,38 @@ def test_the_check_would_catch_a_web_import(tmp_path: Path) -> None:
     bad.write_text("from flask import request\nfrom ..models import Deal\n")
     assert imported_modules(bad) == [("flask", 0), ("flask.request", 0), ("models", 2)]
     assert "flask" not in sys.stdlib_module_names
+
+
+FEATURES = ("scoring", "sheets", "tournaments", "files", "stats", "clubs")
+"""The feature packages, in their order: each imports only those before it. A sheet knows
+nothing of tournaments, a tournament nothing of statistics; a club deletes everything."""
+
+
+def feature_of(name: str) -> str | None:
+    part = name.split(".")[1] if name.count(".") else None
+    return part if part in FEATURES else None
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_a_feature_imports_only_the_features_before_it(feature: str) -> None:
+    allowed = set(FEATURES[: FEATURES.index(feature) + 1])
+    for name in MODULES:
+        if feature_of(name) == feature:
+            for module in imports(name):
+                found = feature_of(module) if module.startswith("scorekeeper.") else None
+                assert found is None or found in allowed, f"{name} imports {module}"
+
+
+def test_the_root_modules_import_no_feature_but_the_rules() -> None:
+    root = [name for name in MODULES if name.count(".") == 1 and feature_of(name) is None]
+    assert "scorekeeper.models" in root and "scorekeeper.links" in root
+    for name in root:
+        for module in imports(name):
+            found = feature_of(module) if module.startswith("scorekeeper.") else None
+            assert found in (None, "scoring"), f"{name} imports {module}"
+
+
+def test_the_feature_check_would_catch_a_sheet_importing_a_tournament() -> None:
+    assert feature_of("scorekeeper.tournaments.store") == "tournaments"
+    assert feature_of("scorekeeper.models") is None
+    assert "tournaments" not in FEATURES[: FEATURES.index("sheets") + 1]
