@@ -46,7 +46,8 @@ SECOND_PARTNER = "second_partner"
 SIX_FIXED = (*FIXED[:4], SECOND_PARTNER, *FIXED[4:])
 """The fixed columns of a sheet with a deal played by 6, a King and a Queen called."""
 PASSED = "passed"
-ALONE = "alone"
+NO_PARTNER_CELL = "alone"
+"""A partner cell when no one else was called: the taker's own card, or in the chien."""
 SIDES = frozenset(side.value for side in Side)
 CHELEMS: dict[str, Chelem] = {
     "": Chelem(),
@@ -269,8 +270,8 @@ def _fixed_cells(number: int, entry: Entry, rules: RuleSet, semicolon: bool) -> 
 def _called(entry: Entry, holder: str | None, counts: Collection[int]) -> str:
     """Who held a called card; ``alone`` when nobody did, in a game of ``counts`` players."""
     if holder is not None and holder != entry.taker:
-        return escape_cell(holder, {ALONE})
-    return ALONE if len(entry.players) in counts else ""
+        return escape_cell(holder, {NO_PARTNER_CELL})
+    return NO_PARTNER_CELL if len(entry.players) in counts else ""
 
 
 def _sitting_out(entry: Entry) -> str:

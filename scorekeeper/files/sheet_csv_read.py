@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from scorekeeper.files.sheet_csv import (
-    ALONE,
+    NO_PARTNER_CELL,
     CHELEMS,
     CONTRACTS,
     FIELD_COLUMNS,
@@ -260,7 +260,7 @@ class _RowReader:
         """``passed`` with the contract played and the cells of the play read."""
         taker = self.name("taker")
         partner, queen = (
-            None if self.cells.get(column, "") in ("", ALONE) else self.name(column)
+            None if self.cells.get(column, "") in ("", NO_PARTNER_CELL) else self.name(column)
             for column in ("partner", SECOND_PARTNER)
         )
         oudlers = None

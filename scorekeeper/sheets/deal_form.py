@@ -41,7 +41,8 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.sheets.entry import Entry
 
-ALONE = "-"
+NO_PARTNER = "-"
+"""The partner choice 'nobody else': the taker called a card of their own or in the chien."""
 POINTS_LENGTH = 10
 """The most characters the points field takes (``maxlength`` on the page)."""
 
@@ -379,8 +380,8 @@ class DealForm(FlaskForm):
         self.sitting_out.data = entry.sitting_out[0] if entry.sitting_out else ""
         self.taker.data = entry.taker or ""
         self.contract.data = entry.contract.value if entry.contract else ""
-        self.partner.data = entry.partner or (ALONE if entry.taker else "")
-        self.second_partner.data = entry.second_partner or (ALONE if entry.taker else "")
+        self.partner.data = entry.partner or (NO_PARTNER if entry.taker else "")
+        self.second_partner.data = entry.second_partner or (NO_PARTNER if entry.taker else "")
         self.oudlers.data = "" if entry.oudlers is None else str(entry.oudlers)
         self.points_side.data = "attack"
         self.points.data = "" if entry.points is None else points_text(entry.points)
@@ -395,7 +396,7 @@ class DealForm(FlaskForm):
 
     def _called(self, name: Any) -> str | None:
         """Who held a called card; ``None`` when it was the taker's or in the chien."""
-        return name if isinstance(name, str) and name and name != ALONE else None
+        return name if isinstance(name, str) and name and name != NO_PARTNER else None
 
     def _seated(self, name: Any) -> str | None:
         return name if isinstance(name, str) and name in self.seated else None
@@ -437,11 +438,13 @@ def deal_form(
     form.contract.choices = options(
         [(c.value, contract_name(c.value, lang)) for c in rules.contracts]
     )
-    form.partner.choices = options([(ALONE, _l("alone")), *people])
+    form.partner.choices = options([(NO_PARTNER, _l("alone")), *people])
     if mode.playing == 6:  # a King and a Queen called: each card's holder
         form.partner.label.text = _l("Called King held by")
-        form.partner.choices = options([(ALONE, _l("the taker's or in the chien")), *people])
-    form.second_partner.choices = options([(ALONE, _l("the taker's or in the chien")), *people])
+        form.partner.choices = options([(NO_PARTNER, _l("the taker's or in the chien")), *people])
+    form.second_partner.choices = options(
+        [(NO_PARTNER, _l("the taker's or in the chien")), *people]
+    )
     form.petit_au_bout_player.choices = options([("", "—"), *people])
     form.miseres.choices = options(people)
     return form
