@@ -20,11 +20,11 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from scorekeeper.files.sheet_csv import (
-    NO_PARTNER_CELL,
     CHELEMS,
     CONTRACTS,
     FIELD_COLUMNS,
     FIXED,
+    NO_PARTNER_CELL,
     PASSED,
     PLAY_COLUMNS,
     SCORE,
