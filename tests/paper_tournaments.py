@@ -108,7 +108,7 @@ def hand(entry: Entry, k: int) -> Entry:
         dict(
             contract=Contract.GARDE_CONTRE,
             oudlers=2,
-            points=Fraction(101, 2),
+            points=Fraction(50),
             poignees=(Poignee(other, PoigneeSize.DOUBLE),),
             petit_au_bout=Side.ATTACK,
         ),

@@ -217,9 +217,9 @@ FORMS = {
         EN,
     ),
     "defence points previewed": (
-        "four",
+        "five",  # a half point: at 3 and 5 players only
         (),
-        deal_data(points="40,5", points_side="defense", preview="1", save=None),
+        deal_data(points="40,5", points_side="defense", partner="Bob", preview="1", save=None),
         FR,
     ),
     "five players, the partner forgotten": ("five", (), deal_data(), EN),

@@ -12,7 +12,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Club, Deal, Player, Sheet
 from scorekeeper.scoring import HalfPoint
 
-from .conftest import deal_data, start_evening
+from .conftest import SEATS, deal_data, start_evening
 
 
 def count(app: Flask, model: type) -> int:
@@ -111,17 +111,18 @@ def test_a_name_too_long_is_refused(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_rules_chosen_are_kept_with_the_evening(app: Flask, client: FlaskClient) -> None:
-    token = start_evening(client, variants=("half_point_floor",))
+    # Three players: a half point happens only at 3 and 5 players.
+    token = start_evening(client, SEATS[:3], mode="three", variants=("half_point_floor",))
     with app.app_context():
         sheet = db.session.scalars(select(Sheet)).one()
         assert sheet.rules.half_point is HalfPoint.FLOOR
     ledger = client.get(f"/e/{token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "half point rounded down" in ledger
-    # 41.5 with 2 oudlers is just made under this rule: (25 + 0) × 2 = 50, taker 150.
+    # 41.5 with 2 oudlers is just made under this rule: (25 + 0) × 2 = 50, taker 100.
     client.post(f"/e/{token}/deals/new", data=deal_data(points="41,5"))
     with app.app_context():
         deal = db.session.scalars(select(Deal)).one()
-        assert {s.points for s in deal.scores} == {150, -50}
+        assert {s.points for s in deal.scores} == {100, -50}
 
 
 def test_a_player_joins_from_the_next_deal_on(app: Flask, client: FlaskClient) -> None:

@@ -23,26 +23,26 @@ FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")
 
 def full_evening(client: FlaskClient) -> str:
     """An evening that uses every column: 4 then 5 players, partner, alone, sitting out,
-    passed deals, every bonus, under the misère variant."""
+    passed deals, every bonus, a half point (at 5 players), under the misère variant."""
     token = start_evening(client, variants=("misere_10",))
     post = lambda **f: client.post(f"/e/{token}/deals/new", data=deal_data(**f))  # noqa: E731
     post(poignee_1="simple", petit_au_bout="attack", miseres="Chloé")
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
-    post(taker="Chloé", points="40,5", petit_au_bout="defense", poignee_0="simple")
+    post(taker="Chloé", points="40", petit_au_bout="defense", poignee_0="simple")
     post(
         taker="David",
         contract="garde_contre",
         oudlers="3",
-        points="91",
+        points="88",  # the chien is the defence's
         chelem_announced="y",
         chelem_outcome="attack",
     )
     seats = {f"seat_{i}": n for i, n in enumerate(FIVE, 1)}
     client.post(f"/e/{token}/seating", data=seats | {"table_mode": "five"})
-    post(taker="Émile", partner="Alice")
+    post(taker="Émile", partner="Alice", points="49,5")
     post(taker="Bob", partner="-", contract="prise", oudlers="1", points="30", chelem_announced="y")
     client.post(f"/e/{token}/seating", data=seats | {"table_mode": "five_dealer_out"})
-    post(taker="Alice", chelem_outcome="defense", oudlers="0", points="0", contract="prise")
+    post(taker="Alice", chelem_outcome="defense", oudlers="0", points="3", contract="prise")
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
     return token
 
@@ -97,7 +97,7 @@ def test_the_download_is_the_spec_format(client: FlaskClient) -> None:
         "",
     ]
     assert rows[2][4] == "passed" and rows[2][12:] == ["0", "0", "0", "0", ""]
-    assert rows[3][6] == "40.5" and rows[4][9] == "announced_made"
+    assert rows[3][6] == "40" and rows[4][9] == "announced_made" and rows[5][6] == "49.5"
     assert rows[5][3] == "Alice" and rows[6][3] == "alone" and rows[6][9] == "announced_failed"
     assert rows[7][9] == "defense" and rows[7][11] == "Bob"
     for row in rows[1:]:
@@ -110,7 +110,7 @@ def test_the_semicolon_form_for_french_spreadsheets(client: FlaskClient) -> None
     assert raw.startswith("\ufeff".encode())
     text = raw.decode("utf-8-sig")
     assert text.splitlines()[0].startswith("deal;dealer;taker;")
-    assert ";40,5;" in text
+    assert ";49,5;" in text
 
 
 def test_export_import_export_gives_the_same_file(app: Flask, client: FlaskClient) -> None:
@@ -153,7 +153,7 @@ def test_one_wrong_score_refuses_the_whole_file(app: Flask, client: FlaskClient)
     cells = lines[1].split(",")
     cells[12] = str(int(cells[12]) + 1)
     lines[1] = ",".join(cells)
-    lines[4] = lines[4].replace(",3,91,", ",0,91,")  # a chelem of 91 points with no oudler
+    lines[4] = lines[4].replace(",3,88,", ",0,88,")  # 88 points with no oudler
     before = count(app, Deal)
     response = upload(client, "\r\n".join(lines).encode(), variants=["misere_10"])
     page = response.get_data(as_text=True)  # type: ignore[attr-defined]

@@ -195,7 +195,7 @@ def test_a_filled_sheet_has_a_column_for_each_bonus(paper: tuple[Flask, dict[str
     assert deals[1][3:10] == ["P", "", "1", "45", "", "defence", ""]
     assert deals[2][3:10] == ["GS", "", "3", "91", "", "", "announced, made by the attack"]
     other = entries[3][0].players[-1]
-    assert deals[3][3:10] == ["GC", "", "2", "50.5", f"{other} (double)", "attack", ""]
+    assert deals[3][3:10] == ["GC", "", "2", "50", f"{other} (double)", "attack", ""]
     # Each player's score and running total, the dealer's (0) in brackets; then the totals.
     players = ledger.players
     for row, deal in zip(ledger.rows, deals, strict=False):

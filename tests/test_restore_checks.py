@@ -46,7 +46,7 @@ def apps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Doc, Flask,
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data(poignee_1="simple"))
     client.post(f"/e/{token}/deals/new", data={"passed": "1"})
-    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Bob", points="40,5"))
+    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Bob", points="40"))
     document = json.loads(source.test_cli_runner().invoke(args=["backup"]).output)
     target = make_app(path, "target")
     yield document, target, path
@@ -108,6 +108,19 @@ BAD: dict[str, tuple[Callable[[Doc], None], str]] = {
     "nul_in_a_club_name": (setter(club, "name", "Cl\x00ub"), "invisible character (U+0000)"),
     "right_to_left_in_a_player": (lambda doc: club(doc)["players"].append("\u202eecilA"), "U+202E"),
     "unknown_player_in_a_deal": (setter(deal, "taker", "Zorro"), "not one of the club's"),
+    # Deals that cannot happen (RULES.md section 5), refused saying why.
+    "half_point_at_four_players": (
+        setter(deal, "points_half", 99),
+        "deal 1, this deal cannot happen: At 4 players the points are whole",
+    ),
+    "defence_chelem_leaving_the_attack_less_than_its_discard": (
+        lambda doc: deal(doc).update(oudlers=0, points_half=0, chelem_outcome="defense"),
+        "deal 1, this deal cannot happen: The attack has at least 3 points",
+    ),
+    "garde_contre_leaving_the_defence_less_than_the_chien": (
+        lambda doc: deal(doc).update(contract="garde_contre", oudlers=3, points_half=180),
+        "the attack has at most 88 points",
+    ),
     "missing_field": (lambda doc: sheet(doc).pop("closed"), "'closed' is missing"),
     "wrong_type": (setter(sheet, "closed", "yes"), "'closed' is not a bool"),
     "not_a_date": (setter(sheet, "date", "2026-02-30"), "'date' is not a date"),

@@ -202,15 +202,17 @@ MARGIN_CASES = [
         id="juste_fait_three_oudlers_three_players",
     ),
     pytest.param(
-        # prise, 2 oudlers, 40.5 pts: short by 0.5, lost by 1; -(25+1) = -26; taker 3*-26
-        deal(4, "prise", 2, "40.5"),
-        Expect({ANN: -78, BOB: 26, CAT: 26, DAN: 26}, won=False, margin=1, unit=-26),
+        # prise, 2 oudlers, 40.5 pts (halves happen at 3 and 5 players): short by 0.5, lost
+        # by 1; -(25+1) = -26; taker alone at 5 4*-26
+        deal(5, "prise", 2, "40.5"),
+        Expect({ANN: -104, BOB: 26, CAT: 26, DAN: 26, EVE: 26}, won=False, margin=1, unit=-26),
         id="lost_by_half_a_point_is_lost_by_1",
     ),
     pytest.param(
-        # prise, 2 oudlers, 41.5 pts: over by 0.5, won by 1; 25+1 = 26; taker 3*26
-        deal(4, "prise", 2, "41.5"),
-        Expect({ANN: 78, BOB: -26, CAT: -26, DAN: -26}, won=True, margin=1, unit=26),
+        # prise, partner Bob, 2 oudlers, 41.5 pts: over by 0.5, won by 1; 25+1 = 26;
+        # taker 2*26, partner 26
+        deal(5, "prise", 2, "41.5", partner=BOB),
+        Expect({ANN: 52, BOB: 26, CAT: -26, DAN: -26, EVE: -26}, won=True, margin=1, unit=26),
         id="won_by_half_a_point_is_won_by_1",
     ),
     pytest.param(
@@ -238,9 +240,9 @@ MARGIN_CASES = [
         id="three_players_garde_sans_won_by_half_a_point",
     ),
     pytest.param(
-        # garde, 3 oudlers, 45.5 pts: won by 9.5, rounded up to 10; (25+10)*2 = 70; 3*70
-        deal(4, "garde", 3, "45.5"),
-        Expect({ANN: 210, BOB: -70, CAT: -70, DAN: -70}, won=True, margin=10, unit=70),
+        # garde, 3 oudlers, 45.5 pts: won by 9.5, rounded up to 10; (25+10)*2 = 70; 2*70
+        deal(3, "garde", 3, "45.5"),
+        Expect({ANN: 140, BOB: -70, CAT: -70}, won=True, margin=10, unit=70),
         id="won_by_nine_and_a_half_is_won_by_10",
     ),
     pytest.param(
@@ -250,9 +252,10 @@ MARGIN_CASES = [
         id="least_points_two_oudlers_carry",
     ),
     pytest.param(
-        # prise, 0 oudlers, 77.5 pts (defence keeps 3*4.5): won by 21.5 -> 22; 25+22 = 47
-        deal(4, "prise", 0, "77.5"),
-        Expect({ANN: 141, BOB: -47, CAT: -47, DAN: -47}, won=True, margin=22, unit=47),
+        # prise, 0 oudlers, 77.5 pts (defence keeps 3*4.5): won by 21.5 -> 22; 25+22 = 47;
+        # taker 2*47 (at 4 players, where the points are whole, the most is 77)
+        deal(3, "prise", 0, "77.5"),
+        Expect({ANN: 94, BOB: -47, CAT: -47}, won=True, margin=22, unit=47),
         id="most_points_with_no_oudler",
     ),
 ]
@@ -484,33 +487,35 @@ CHELEM_CASES = [
         Expect({ANN: -693, BOB: 231, CAT: 231, DAN: 231}, won=False, margin=6, unit=-231),
         id="announced_and_failed_minus_200_contract_lost",
     ),
+    # A defence chelem leaves the attack the taker's discard (6 cards, or 3 at 5 players),
+    # at least 0.5 a card: 3 points, 1.5 at 5 (RULES.md section 5).
     pytest.param(
-        # prise, 0 oudlers, 0 pts, defence took every trick: lost by 56; -(25+56) = -81
-        # - 200 = -281; taker 3*-281
-        deal(4, "prise", 0, 0, chelem=chelem("defense")),
-        Expect({ANN: -843, BOB: 281, CAT: 281, DAN: 281}, won=False, margin=56, unit=-281),
+        # prise, 0 oudlers, 3 pts (the discard), defence took every trick: lost by 53;
+        # -(25+53) = -78 - 200 = -278; taker 3*-278
+        deal(4, "prise", 0, 3, chelem=chelem("defense")),
+        Expect({ANN: -834, BOB: 278, CAT: 278, DAN: 278}, won=False, margin=53, unit=-278),
         id="defence_chelem_minus_200_per_defender",
     ),
     pytest.param(
-        # garde, 0 oudlers, 0 pts, defence chelem: -(25+56)*2 = -162 - 200 = -362; 2*-362
-        deal(3, "garde", 0, 0, chelem=chelem("defense")),
-        Expect({ANN: -724, BOB: 362, CAT: 362}, won=False, margin=56, unit=-362),
+        # garde, 0 oudlers, 3 pts, defence chelem: -(25+53)*2 = -156 - 200 = -356; 2*-356
+        deal(3, "garde", 0, 3, chelem=chelem("defense")),
+        Expect({ANN: -712, BOB: 356, CAT: 356}, won=False, margin=53, unit=-356),
         id="three_players_defence_chelem",
     ),
     pytest.param(
-        # prise, partner Bob, 0 oudlers, 0 pts, defence chelem: -81 - 200 = -281;
-        # taker 2*-281, partner -281, 3 defenders +281
-        deal(5, "prise", 0, 0, partner=BOB, chelem=chelem("defense")),
+        # prise, partner Bob, 0 oudlers, 1.5 pts (a discard of 3), defence chelem: lost by
+        # 54.5 -> 55; -(25+55) = -80 - 200 = -280; taker 2*-280, partner -280, defenders +280
+        deal(5, "prise", 0, "1.5", partner=BOB, chelem=chelem("defense")),
         Expect(
-            {ANN: -562, BOB: -281, CAT: 281, DAN: 281, EVE: 281}, won=False, margin=56, unit=-281
+            {ANN: -560, BOB: -280, CAT: 280, DAN: 280, EVE: 280}, won=False, margin=55, unit=-280
         ),
         id="five_players_defence_chelem",
     ),
     pytest.param(
-        # garde, 0 oudlers, 0 pts, announced then defence chelem: -(25+56)*2 = -162 - 200
-        # (failed) - 200 (defence chelem) = -562; taker 3*-562
-        deal(4, "garde", 0, 0, chelem=chelem("defense", announced=True)),
-        Expect({ANN: -1686, BOB: 562, CAT: 562, DAN: 562}, won=False, margin=56, unit=-562),
+        # garde, 0 oudlers, 3 pts, announced then defence chelem: -(25+53)*2 = -156 - 200
+        # (failed) - 200 (defence chelem) = -556; taker 3*-556
+        deal(4, "garde", 0, 3, chelem=chelem("defense", announced=True)),
+        Expect({ANN: -1668, BOB: 556, CAT: 556, DAN: 556}, won=False, margin=53, unit=-556),
         id="announced_then_defence_chelem_minus_200_twice",
     ),
 ]
@@ -537,7 +542,7 @@ CHELEM_CASES += [
         # attack): lost by 51; -(25+51)*4 = -304 - 200 = -504; taker 3*-504
         deal(4, "garde_sans", 0, 5, chelem=chelem("defense")),
         Expect({ANN: -1512, BOB: 504, CAT: 504, DAN: 504}, won=False, margin=51, unit=-504),
-        id="defence_chelem_points_not_checked",
+        id="defence_chelem_garde_sans_the_chien_is_the_attacks",
     ),
     pytest.param(
         # garde sans, 2 oudlers, 87 pts, made unannounced: won by 46; (25+46)*4 = 284
@@ -559,26 +564,26 @@ def test_chelem(deal: Deal, expect: Expect) -> None:
 VARIANT_CASES = [
     # half_point_floor: the attack's points are rounded down before comparing
     pytest.param(
-        # prise, 2 oudlers, 41.5 -> 41 pts: juste fait, margin 0; 25; taker 3*25
+        # prise, 2 oudlers, 41.5 -> 41 pts: juste fait, margin 0; 25; taker 2*25
         # (FFT: won by 1, 26)
         "half_point_floor",
-        deal(4, "prise", 2, "41.5"),
-        Expect({ANN: 75, BOB: -25, CAT: -25, DAN: -25}, won=True, margin=0, unit=25),
+        deal(3, "prise", 2, "41.5"),
+        Expect({ANN: 50, BOB: -25, CAT: -25}, won=True, margin=0, unit=25),
         id="half_point_floor_41_5_is_juste_fait",
     ),
     pytest.param(
-        # garde, 2 oudlers, 42.5 -> 42 pts: won by 1; (25+1)*2 = 52; taker 3*52
+        # garde, 2 oudlers, 42.5 -> 42 pts: won by 1; (25+1)*2 = 52; taker 2*52
         # (FFT: won by 1.5 -> 2, 54)
         "half_point_floor",
-        deal(4, "garde", 2, "42.5"),
-        Expect({ANN: 156, BOB: -52, CAT: -52, DAN: -52}, won=True, margin=1, unit=52),
+        deal(3, "garde", 2, "42.5"),
+        Expect({ANN: 104, BOB: -52, CAT: -52}, won=True, margin=1, unit=52),
         id="half_point_floor_42_5_won_by_1",
     ),
     pytest.param(
-        # prise, 2 oudlers, 40.5 -> 40 pts: lost by 1; -(25+1) = -26; taker 3*-26
+        # prise, 2 oudlers, 40.5 -> 40 pts: lost by 1; -(25+1) = -26; taker alone at 5 4*-26
         "half_point_floor",
-        deal(4, "prise", 2, "40.5"),
-        Expect({ANN: -78, BOB: 26, CAT: 26, DAN: 26}, won=False, margin=1, unit=-26),
+        deal(5, "prise", 2, "40.5"),
+        Expect({ANN: -104, BOB: 26, CAT: 26, DAN: 26, EVE: 26}, won=False, margin=1, unit=-26),
         id="half_point_floor_40_5_lost_by_1",
     ),
     pytest.param(
@@ -869,8 +874,9 @@ IMPOSSIBLE_CASES = [
         id="chelem_prise_no_oudler",
     ),
     pytest.param(
-        # The attack's own Excuse, kept in a defence chelem, counts 4: 3.5 is still too few.
-        deal(4, "prise", 1, 3.5, chelem=chelem("defense")),
+        # The attack's own Excuse, kept in a defence chelem, counts 4: 3.5 is still too few
+        # (a garde contre, where the chien is the defence's: only the Excuse is the attack's).
+        deal(3, "garde_contre", 1, 3.5, chelem=chelem("defense")),
         FFT,
         "points",
         id="attack_points_below_its_excuse_in_a_defence_chelem",
@@ -1044,8 +1050,10 @@ def test_an_impossible_chelem_names_the_points_and_the_chelem() -> None:
 
 def test_the_attack_keeps_its_excuse_in_a_defence_chelem() -> None:
     # RULES.md section 5 states the Excuse exception for an attack chelem only; we apply it
-    # both ways: a side that loses every trick can still keep its own Excuse, worth 4.
-    # prise, 1 oudler, 4 points: target 51, lost by 47; (25 + 47) x 1 = 72 -> -72;
-    # defence chelem -200; U = -272; taker 3 x -272 = -816.
-    result = score(deal(4, "prise", 1, 4, chelem=chelem("defense")), FFT)
-    assert dict(result.scores) == {ANN: -816, BOB: 272, CAT: 272, DAN: 272}
+    # both ways (docs/rules.md says so, as the project's reading): a side that loses every
+    # trick can still keep its own Excuse, worth 4. In a garde contre the chien is the
+    # defence's, so the Excuse is all the attack has.
+    # garde contre, 1 oudler, 4 points: target 51, lost by 47; (25 + 47) x 6 = 432 -> -432;
+    # defence chelem -200; U = -632; taker 3 x -632 = -1896.
+    result = score(deal(4, "garde_contre", 1, 4, chelem=chelem("defense")), FFT)
+    assert dict(result.scores) == {ANN: -1896, BOB: 632, CAT: 632, DAN: 632}

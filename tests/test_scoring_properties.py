@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -12,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.scoring import (
     CHELEM_POINTS,
+    CHIEN_CARDS,
     FFT,
     POIGNEE_TRUMPS,
     VARIANTS,
@@ -34,6 +37,40 @@ from scorekeeper.scoring.deal import DEAL_FIELDS
 pytestmark = pytest.mark.slow  # hypothesis over the rules: `make test`, not `make check`
 
 NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
+HALF = Fraction(1, 2)
+
+
+def point_bounds(
+    players: int, contract: Contract, oudlers: int, outcome: ChelemOutcome
+) -> tuple[Fraction, Fraction]:
+    """The least and the most card points the attack can have (RULES.md section 5).
+
+    What the attack's and the defence's oudlers carry (4 for an Excuse kept by a side
+    that took no trick), and the chien's cards, at least 0.5 each: the attack's in a
+    prise, a garde or a garde sans, the defence's in a garde contre.
+    """
+    least = Fraction(9, 2) * oudlers - (HALF if outcome is ChelemOutcome.DEFENSE and oudlers else 0)
+    defence = Fraction(9, 2) * (3 - oudlers)
+    if outcome is ChelemOutcome.ATTACK and oudlers < 3:
+        defence -= HALF
+    most = 91 - defence
+    chien = HALF * CHIEN_CARDS[players]
+    if contract is Contract.GARDE_CONTRE:
+        most = min(most, 91 - chien)
+    else:
+        least = max(least, chien)
+    return least, most
+
+
+@st.composite
+def card_points(
+    draw: st.DrawFn, players: int, contract: Contract, oudlers: int, outcome: ChelemOutcome
+) -> Fraction:
+    """Card points the attack can have: in half points, or whole at 4 and 6 players."""
+    least, most = point_bounds(players, contract, oudlers, outcome)
+    step = Fraction(1) if players in (4, 6) else HALF
+    low, high = math.ceil(least / step), math.floor(most / step)
+    return draw(st.integers(low, high)) * step
 
 
 @st.composite
@@ -57,14 +94,7 @@ def valid_deals(draw: st.DrawFn, rules: RuleSet = FFT, least_players: int = 3) -
     contract = draw(st.sampled_from(rules.contracts))
     oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
-    # Half-point steps between what the attack's and the defence's oudlers carry.
-    least = Fraction(9, 2) * oudlers - (
-        Fraction(1, 2) if outcome is ChelemOutcome.DEFENSE and oudlers else 0
-    )
-    defence = Fraction(9, 2) * (3 - oudlers)
-    if outcome is ChelemOutcome.ATTACK and oudlers < 3:
-        defence -= Fraction(1, 2)
-    points = Fraction(draw(st.integers(int(least * 2), int((91 - defence) * 2))), 2)
+    points = draw(card_points(len(players), contract, oudlers, outcome))
     if outcome is ChelemOutcome.ATTACK and contract is not Contract.GARDE_CONTRE:
         # The attack's own chelem, the chien its own: 91 with 3 oudlers, 87 with 2.
         oudlers = draw(st.sampled_from(sorted(CHELEM_POINTS)))
@@ -122,6 +152,38 @@ def test_every_valid_deal_sums_to_zero(case: tuple[Deal, RuleSet]) -> None:
     assert sum(result.scores.values()) == 0
     assert set(result.scores) == set(deal.players)
     assert sum(line.points for line in result.lines if line.player is None) == result.unit
+
+
+@st.composite
+def impossible_points(draw: st.DrawFn) -> Deal:
+    """A possible deal given card points it cannot have: a half point at 4 or 6 players,
+    fewer than the chien's cards that are the attack's, or, in a garde contre, more than
+    the defence's chien leaves."""
+    deal = draw(valid_deals())
+    players = len(deal.players)
+    chien = HALF * CHIEN_CARDS[players]
+    wrong = []
+    if players in (4, 6):
+        wrong.append(deal.points + HALF if deal.points < 91 else deal.points - HALF)
+    if deal.contract is Contract.GARDE_CONTRE:
+        wrong.append(draw(st.integers(int((91 - chien) * 2) + 1, 182)) * HALF)
+    else:
+        wrong.append(draw(st.integers(0, int(chien * 2) - 1)) * HALF)
+    return replace(deal, points=draw(st.sampled_from(wrong)))
+
+
+@given(impossible_points())
+def test_points_a_deal_cannot_have_are_refused(deal: Deal) -> None:
+    assert "points" in [problem.field for problem in problems(deal, FFT)]
+
+
+@given(valid_deals().filter(lambda d: len(d.players) < 6), st.data())
+def test_a_second_partner_below_six_players_is_refused_whoever_it_names(
+    deal: Deal, data: st.DataObject
+) -> None:
+    queen = data.draw(st.sampled_from(deal.players))  # the taker's own name included
+    found = problems(replace(deal, second_partner=queen), FFT)
+    assert "second_partner" in [problem.field for problem in found]
 
 
 @given(valid_deals())

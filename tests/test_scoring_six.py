@@ -104,11 +104,11 @@ TABLE_CASES = [
         id="king_only_share_rounded_down",
     ),
     pytest.param(
-        # prise, 2 oudlers, 41.5 pts: won by 0.5 -> 1 (half point to the winner), U = 26;
-        # total 104: Bob 34.67 -> 35 (rounded up), Ann 104-35 = 69
-        six("prise", 2, "41.5", partner=BOB),
+        # prise, 2 oudlers, 42 pts: won by 1, U = 26; total 104: Bob 34.67 -> 35 (rounded
+        # up), Ann 104-35 = 69
+        six("prise", 2, 42, partner=BOB),
         Expect({ANN: 69, BOB: 35} | defenders(26, CAT, DAN, EVE, FAY), True, 1, 26),
-        id="king_only_won_by_half_a_point_share_rounded_up",
+        id="king_only_won_by_1_share_rounded_up",
     ),
     pytest.param(
         # The taker called her own Queen: the same as the Queen in the chien.
@@ -178,12 +178,12 @@ def test_rules_4b_table(deal: Deal, expect: Expect) -> None:
 
 BONUS_CASES = [
     pytest.param(
-        # prise, 2 oudlers, 40.5 pts: short by 0.5, lost by 1; U = -26; total -78: Bob -26,
-        # Cat -13, Ann -39
+        # prise, 2 oudlers, 40 pts (no half point at 6): lost by 1; U = -26; total -78:
+        # Bob -26, Cat -13, Ann -39
         FFT,
-        six("prise", 2, "40.5", partner=BOB, second_partner=CAT),
+        six("prise", 2, 40, partner=BOB, second_partner=CAT),
         Expect({ANN: -39, BOB: -26, CAT: -13} | defenders(-26, DAN, EVE, FAY), False, 1, -26),
-        id="lost_by_half_a_point",
+        id="lost_by_1",
     ),
     pytest.param(
         # garde, 2 oudlers, 46 pts: won by 5; 60 + 20 (Dan's simple poignée, 6 trumps at 6,
@@ -276,11 +276,12 @@ BONUS_CASES = [
         id="chelem_made_alone",
     ),
     pytest.param(
-        # prise, 0 oudlers, 0 pts, defence chelem: -(25+56) = -81 - 200 = -281; total -843:
-        # Bob -281, Cat -140.5 -> -141, Ann -843+281+141 = -421
+        # prise, 0 oudlers, 4 pts (the taker's discard of 6, a Jack among them), defence
+        # chelem: lost by 52; -(25+52) = -77 - 200 = -277; total -831: Bob -277,
+        # Cat -138.5 -> -139, Ann -831+277+139 = -415
         FFT,
-        six("prise", 0, 0, partner=BOB, second_partner=CAT, chelem=chelem("defense")),
-        Expect({ANN: -421, BOB: -281, CAT: -141} | defenders(-281, DAN, EVE, FAY), False, 56, -281),
+        six("prise", 0, 4, partner=BOB, second_partner=CAT, chelem=chelem("defense")),
+        Expect({ANN: -415, BOB: -277, CAT: -139} | defenders(-277, DAN, EVE, FAY), False, 52, -277),
         id="defence_chelem_two_partners",
     ),
     pytest.param(

@@ -34,6 +34,8 @@ from scorekeeper.scoring import (
 from scorekeeper.sheets.entry import Entry, score_entry
 from scorekeeper.sheets.rotation import mode_for, sitting_out
 
+from .test_scoring_properties import card_points
+
 Deals = list[tuple[Entry, Mapping[str, int]]]
 MISERE = rule_set("misere_10")
 FLAT = rule_set("petit_au_bout_player_flat")
@@ -122,7 +124,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
                 petit_au_bout=Side.ATTACK,
                 poignees=(poignee("Bob", "simple"), poignee("David", "simple")),
             ),
-            play(FOUR, "Bob", "Chloé", Contract.PRISE, 1, 40.5, petit_au_bout=Side.DEFENSE),
+            play(FOUR, "Bob", "Chloé", Contract.PRISE, 1, 40, petit_au_bout=Side.DEFENSE),
             play(
                 FOUR,
                 "Chloé",
@@ -149,7 +151,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
                 "Chloé",
                 Contract.PRISE,
                 0,
-                0,
+                3,  # the taker's discard
                 chelem=Chelem(False, ChelemOutcome.DEFENSE),
                 petit_au_bout=Side.DEFENSE,
             ),
@@ -159,7 +161,7 @@ SHEETS: dict[str, tuple[tuple[str, ...], Deals, RuleSet]] = {
                 "David",
                 Contract.GARDE,
                 1,
-                4,
+                7,  # the taker's discard, and the Excuse kept (4)
                 chelem=Chelem(True, ChelemOutcome.DEFENSE),
             ),
             play(
@@ -298,7 +300,8 @@ SMALL = scored(
         poignees=(poignee("Bob", "simple"),),
     ),
     passed(FOUR, "Bob"),
-    play(FOUR, "Chloé", "David", Contract.PRISE, 1, 40.5),
+    # Bob away for a deal of three, where a half point can happen (never at four)
+    play(("Alice", "Chloé", "David"), "Chloé", "David", Contract.PRISE, 1, 40.5),
 )
 HEADER = "deal,dealer,taker,partner,contract,oudlers,points,petit_au_bout,poignees,chelem,miseres,"
 
@@ -311,14 +314,14 @@ HEADER = "deal,dealer,taker,partner,contract,oudlers,points,petit_au_bout,poigne
             HEADER + "sitting_out,Alice,Bob,Chloé,David\r\n"
             "1,Alice,Bob,,garde,2,49,attack,Bob:simple,,,,-106,318,-106,-106\r\n"
             "2,Bob,,,passed,,,,,,,,0,0,0,0\r\n"
-            "3,Chloé,David,,prise,1,40.5,,,,,,36,36,36,-108\r\n",
+            "3,Chloé,David,,prise,1,40.5,,,,,,36,,36,-72\r\n",
         ),
         (
             True,
             "\ufeff" + HEADER.replace(",", ";") + "sitting_out;Alice;Bob;Chloé;David\r\n"
             "1;Alice;Bob;;garde;2;49;attack;Bob:simple;;;;-106;318;-106;-106\r\n"
             "2;Bob;;;passed;;;;;;;;0;0;0;0\r\n"
-            "3;Chloé;David;;prise;1;40,5;;;;;;36;36;36;-108\r\n",
+            "3;Chloé;David;;prise;1;40,5;;;;;;36;;36;-72\r\n",
         ),
     ],
     ids=["comma", "semicolon"],
@@ -352,8 +355,8 @@ def test_a_spreadsheet_file_with_semicolons_decimal_commas_and_a_bom_imports() -
         "\ufeff" + HEADER.replace(",", ";") + "sitting_out;Alice;Bob;Chloé;David\n"
         "1;Alice;Bob;;garde;2;49;attack;Bob:simple;;;;-106;318;-106;-106\n"
         "2;Bob;;;passed;;;;;;;;0;0;0;0\n"
-        '3;Chloé;David;;prise;1;"40,5";;;;;;36;36;36;-108\n'
-        "4;David;Alice;;prise;1;40.5;;;;;;-108;36;36;36\n"
+        '3;Chloé;David;;prise;1;"40,5";;;;;;36;;36;-72\n'
+        "4;David;Alice;;prise;1;40.5;;;;;;-72;;36;36\n"
         ";;;;;;;;;;;;;;;\n"
     )
     sheet = read_csv(text, FFT)
@@ -397,6 +400,24 @@ ERRORS = [
         FFT,
         [(2, "partner", "partner_not_five")],
         id="a partner at four players",
+    ),
+    pytest.param(
+        lines_of(GOOD, (1, "1,Alice,Bob,,garde,2,49.5,,,,,,-66,198,-66,-66")),
+        FFT,
+        [(2, "points", "points_not_whole")],
+        id="a half point at four players",
+    ),
+    pytest.param(
+        lines_of(GOOD, (1, "1,Alice,Bob,,garde,0,0,,,defense,,,362,-1086,362,362")),
+        FFT,
+        [(2, "points", "points_below_chien")],
+        id="a defence chelem leaving the attack less than its discard",
+    ),
+    pytest.param(
+        lines_of(GOOD, (1, "1,Alice,Bob,,garde_contre,3,90,,,,,,-474,1422,-474,-474")),
+        FFT,
+        [(2, "points", "points_above_chien")],
+        id="a garde contre leaving the defence less than the chien",
     ),
     pytest.param(
         lines_of(GOOD, (1, "1,Alice,Bob,,garde,2,49,,,,,,-66,,-66,-66")),
@@ -500,6 +521,18 @@ def test_a_bad_file_is_refused_with_every_problem_by_row_and_column(
         english, french = problem.message("en"), problem.message("fr")
         assert english and french and english != french
         assert f"row {problem.row}, {problem.column}: {english}" in str(error.value)
+
+
+def test_a_queen_called_at_four_players_is_refused_even_the_takers_own() -> None:
+    text = (
+        HEADER.replace("partner,", "partner,second_partner,", 1)
+        + "sitting_out,Alice,Bob,Chloé,David\r\n"
+        + "1,Alice,Bob,,Bob,garde,2,49,,,,,,-66,198,-66,-66\r\n"
+    )
+    with pytest.raises(CsvError) as error:
+        read_csv(text, FFT)
+    found = [(p.row, p.column, p.key) for p in error.value.problems]
+    assert found == [(2, "second_partner", "second_partner_not_six")]
 
 
 def test_messages_say_what_the_file_says_and_what_the_rules_give() -> None:
@@ -687,14 +720,8 @@ def played(
     contract = draw(st.sampled_from(rules.contracts))
     oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
-    # Between what the attack's and the defence's oudlers carry (4 for an Excuse kept in a chelem).
-    least = Fraction(9, 2) * oudlers - (
-        Fraction(1, 2) if outcome is ChelemOutcome.DEFENSE and oudlers else 0
-    )
-    defence = Fraction(9, 2) * (3 - oudlers) - (
-        Fraction(1, 2) if outcome is ChelemOutcome.ATTACK and oudlers < 3 else 0
-    )
-    points = Fraction(draw(st.integers(int(least * 2), int((91 - defence) * 2))), 2)
+    # Within what the oudlers and the chien's cards carry; whole at 4 and 6 players.
+    points = draw(card_points(len(playing), contract, oudlers, outcome))
     if outcome is ChelemOutcome.ATTACK and contract is not Contract.GARDE_CONTRE:
         # RULES.md section 5: the attack's own chelem, the chien its own, has 91 points with
         # 3 oudlers, or 87 with 2 when the defence kept its Excuse.

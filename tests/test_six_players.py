@@ -79,17 +79,18 @@ CASES = [
         "Bob",
         "Chloé",
     ),
-    # The defence takes every trick: U = −(25 + 56) − 200 = −281, total −843;
-    # Bob −281, Chloé −140½ → −141, Alice −843 + 281 + 141 = −421.
+    # The defence takes every trick; the taker's discard (6 cards, a Jack among them) is
+    # the attack's 4 points: lost by 52, U = −(25 + 52) − 200 = −277, total −831;
+    # Bob −277, Chloé −138½ → −139, Alice −831 + 277 + 139 = −415.
     (
         {
             "partner": "Bob",
             "second_partner": "Chloé",
             "oudlers": "0",
-            "points": "0",
+            "points": "4",
             "chelem_outcome": "defense",
         },
-        [-421, -281, -141, 281, 281, 281],
+        [-415, -277, -139, 277, 277, 277],
         "Bob",
         "Chloé",
     ),

@@ -9,7 +9,7 @@ Standard library only: nothing here knows of the web or the database.
 198
 """
 
-from .check import CHELEM_POINTS, POIGNEE_TRUMPS, problems
+from .check import CHELEM_POINTS, CHIEN_CARDS, POIGNEE_TRUMPS, problems
 from .deal import (
     Chelem,
     ChelemOutcome,
@@ -41,6 +41,7 @@ from .text import Problem, contract_name, errors_by_field
 __all__ = [
     "TableMode",
     "CHELEM_POINTS",
+    "CHIEN_CARDS",
     "FFT",
     "POIGNEE_TRUMPS",
     "TARGETS",

@@ -30,6 +30,14 @@ CHELEM_POINTS: dict[int, Fraction] = {3: Fraction(91), 2: Fraction(87)}
 All 91 with the 3 oudlers; 87 with 2 when the defence kept its Excuse (worth 4).
 """
 
+CHIEN_CARDS: dict[int, int] = {3: 6, 4: 6, 5: 3, 6: 6}
+"""Cards in the chien, and so in the taker's discard, by number of players."""
+LOW_CARD = Fraction(1, 2)
+"""What the least card is worth."""
+WHOLE_POINTS_TABLES = frozenset({4, 6})
+"""Where each side ends with an even number of cards, each worth a whole number and a half:
+tricks of 4 or 6 cards, a chien of 6, the Excuse exchanged for a low card. No half point."""
+
 
 def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
     """Every reason why ``deal`` cannot happen under ``rules``; empty when it can."""
@@ -65,10 +73,10 @@ def _roles(deal: Deal) -> list[Problem]:
             found.append(Problem("partner", "partner_not_five"))
         elif deal.king_holder not in deal.players:
             found.append(Problem("partner", "not_playing", {"name": deal.king_holder}))
-    if deal.queen_holder is not None:
+    if deal.second_partner is not None:  # below 6 players, even the taker's own name
         if len(deal.players) != 6:
             found.append(Problem("second_partner", "second_partner_not_six"))
-        elif deal.queen_holder not in deal.players:
+        elif deal.queen_holder is not None and deal.queen_holder not in deal.players:
             found.append(Problem("second_partner", "not_playing", {"name": deal.queen_holder}))
     return found
 
@@ -84,6 +92,19 @@ def _points(deal: Deal) -> list[Problem]:
         return [Problem("oudlers", "oudlers_range")]
     if not 0 <= deal.points <= 91 or (deal.points * 2).denominator != 1:
         return [Problem("points", "points_range")]
+    return _whole_points(deal) or _oudler_points(deal) or _chien_points(deal)
+
+
+def _whole_points(deal: Deal) -> list[Problem]:
+    """No half point at 4 or 6 players (RULES.md section 5)."""
+    players = len(deal.players)
+    if players in WHOLE_POINTS_TABLES and deal.points.denominator != 1:
+        return [Problem("points", "points_not_whole", {"players": players})]
+    return []
+
+
+def _oudler_points(deal: Deal) -> list[Problem]:
+    """Each side has at least what its oudlers carry."""
     least = _least_points(deal.oudlers, deal.chelem.outcome is ChelemOutcome.DEFENSE)
     defence_least = _least_points(3 - deal.oudlers, deal.chelem.outcome is ChelemOutcome.ATTACK)
     params = {"oudlers": deal.oudlers}
@@ -92,6 +113,23 @@ def _points(deal: Deal) -> list[Problem]:
     if deal.points > 91 - defence_least:
         most = 91 - defence_least
         return [Problem("points", "points_above_oudlers", params | {"most": points_text(most)})]
+    return []
+
+
+def _chien_points(deal: Deal) -> list[Problem]:
+    """The chien's cards, at least 0.5 each, whatever happened (a chelem included).
+
+    The attack owns the taker's discard in a prise or a garde, and the chien in a
+    garde sans, without taking them; in a garde contre the chien is the defence's.
+    """
+    cards = CHIEN_CARDS[len(deal.players)]
+    least = LOW_CARD * cards
+    params = {"cards": cards}
+    if deal.contract is not Contract.GARDE_CONTRE and deal.points < least:
+        return [Problem("points", "points_below_chien", params | {"least": points_text(least)})]
+    if deal.contract is Contract.GARDE_CONTRE and deal.points > 91 - least:
+        most = points_text(91 - least)
+        return [Problem("points", "points_above_chien", params | {"most": most})]
     return []
 
 

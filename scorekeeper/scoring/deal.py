@@ -201,7 +201,7 @@ def deal_from_json(
         oudlers=oudlers,
         points=points,
         partner=None if partner == taker else partner,
-        second_partner=None if second_partner == taker else second_partner,
+        second_partner=second_partner,  # the taker's own name is refused below 6 players
         poignees=poignees,
         petit_au_bout=petit,
         petit_au_bout_player=petit_player,

@@ -89,6 +89,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Avec {oudlers} bout(s), l'attaque a au plus {most} points : "
         "les bouts de la défense portent le reste.",
     },
+    "points_below_chien": {
+        "en": "The attack has at least {least} points: the taker's discard, or the chien "
+        "in a garde sans ({cards} cards), is its own.",
+        "fr": "L'attaque a au moins {least} points : l'écart du preneur, ou le chien "
+        "en garde sans ({cards} cartes), est à elle.",
+    },
+    "points_above_chien": {
+        "en": "In a garde contre the chien ({cards} cards) is the defence's: "
+        "the attack has at most {most} points.",
+        "fr": "En garde contre, le chien ({cards} cartes) est à la défense : "
+        "l'attaque a au plus {most} points.",
+    },
+    "points_not_whole": {
+        "en": "At {players} players the points are whole: each side ends with an even "
+        "number of cards.",
+        "fr": "À {players} joueurs, les points sont entiers : chaque camp finit avec un "
+        "nombre pair de cartes.",
+    },
     # petit au bout
     "petit_side_unknown": {
         "en": "Petit au bout is taken by the attack or the defence.",

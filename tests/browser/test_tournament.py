@@ -112,10 +112,10 @@ R1_FIVE = [
     # 2. s2 out. s3 garde, 1 oudler, 48: target 51, LOST by 3. U = −(25 + 3) × 2 = −56.
     #    s3 −168; s1, s4, s5 +56; s2 0.
     Hand(2, "Garde", 1, "48", -56),
-    # 3. s3 out. s4 garde, 3 oudlers, 40.5: target 36, 4.5 over, the half point to the
-    #    winner: won by 5; Petit au bout to the attack: U = (25 + 5) × 2 + 10 × 2 = 80.
+    # 3. s3 out. s4 garde, 3 oudlers, 41: target 36, won by 5 (four play: the points are
+    #    whole); Petit au bout to the attack: U = (25 + 5) × 2 + 10 × 2 = 80.
     #    s4 +240; s1, s2, s5 −80; s3 0.
-    Hand(3, "Garde", 3, "40.5", 80, petit="attack"),
+    Hand(3, "Garde", 3, "41", 80, petit="attack"),
     # 4. s4 out. s5 garde contre, 2 oudlers, 50: won by 9. U = (25 + 9) × 6 = 204.
     #    s5 +612; s1, s2, s3 −204; s4 0.
     Hand(4, "Garde contre", 2, "50", 204),
@@ -137,9 +137,9 @@ R2_FOUR = [
     # 1. Dealer s1. s3 prise, 2 oudlers, 41: exactly the target, won by 0. U = 25.
     #    s3 +75; s1, s2, s4 −25.
     Hand(2, "Prise", 2, "41", 25),
-    # 2. Dealer s2. s4 garde, 1 oudler, 50.5: half a point short of 51, LOST by 1.
+    # 2. Dealer s2. s4 garde, 1 oudler, 50: a point short of 51, LOST by 1.
     #    U = −(25 + 1) × 2 = −52. s4 −156; s1, s2, s3 +52.
-    Hand(3, "Garde", 1, "50.5", -52),
+    Hand(3, "Garde", 1, "50", -52),
     # 3. Dealer s3. s1 garde, 2 oudlers, 56: won by 15; the DEFENCE takes the Petit au
     #    bout. U = (25 + 15) × 2 − 10 × 2 = 60. s1 +180; s2, s3, s4 −60.
     Hand(0, "Garde", 2, "56", 60, petit="defence"),
