@@ -1,0 +1,150 @@
+"""Poignées, the Petit au bout, the chelem and misères: each with its player or side."""
+
+from __future__ import annotations
+
+from .lexicon import Kind
+from .reading import LINK, Holder, Reading
+
+HOLDERS = frozenset({Kind.NAME, Kind.TAKE, Kind.PARTNER, Kind.DEFENSE, Kind.ATTACK, Kind.SELF})
+
+VERBS = LINK | {Kind.SHOW, Kind.MADE, Kind.ANNOUNCED, Kind.SIZE}
+"""Between a player and what he showed or took: "Chloé a montré une double poignée"."""
+
+FORWARD = LINK | {Kind.SIZE, Kind.SHOW, Kind.MADE}
+"""Between a poignée or the Petit and its player: "poignée double montrée par Chloé"."""
+
+
+def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
+    """Who token ``j`` (a poignée, a misère, the Petit au bout) is said of, and whether
+    something was said that is never guessed ("moi"). ``sides``: a side may hold it."""
+    kinds = HOLDERS if sides else HOLDERS - {Kind.DEFENSE, Kind.ATTACK}
+    skip = FORWARD | {Kind.TAKE} if sides else FORWARD
+    after = reading.seek(j, 1, skip)
+    with_prep = any(reading.tokens[k].kind is Kind.PREP for k in range(j + 1, after or j))
+    for at in (after if with_prep else None, _before(reading, j), after):
+        if at is None or reading.tokens[at].kind not in kinds:
+            continue
+        if reading.tokens[at].kind is Kind.SELF:
+            return None, True
+        found = reading.holder(at)
+        if found is not None and not _is_taker_verb_subject(reading, at, j):
+            if found[0] != "player" or not reading.claimed(at) or at < j:
+                reading.use(at)
+                return found, False
+    return None, False
+
+
+def _before(reading: Reading, j: int) -> int | None:
+    """The player before: next to it ("Chloé a une poignée"), or the subject of the
+    taker's clause ("Bruno garde avec une poignée")."""
+    at = reading.seek(j, -1, VERBS)
+    if reading.kind(at) is Kind.PARTNER and reading.value(at or 0) == "before":
+        at = reading.seek(at or 0, -1, VERBS | {Kind.CONTRACT, Kind.TAKE})
+    return at
+
+
+def _is_taker_verb_subject(reading: Reading, at: int, j: int) -> bool:
+    """A name after the thing, then a contract: "petit au bout, Bruno garde"."""
+    if at < j:
+        return False
+    nxt = reading.seek(at, 1, {Kind.FILLER, Kind.MADE})
+    return reading.kind(nxt) in (Kind.CONTRACT, Kind.TAKE)
+
+
+def poignees(reading: Reading) -> None:
+    """ "poignée simple de Bruno", "Chloé double poignée", "handful for Bob"."""
+    for j in reading.free(Kind.POIGNEE):
+        reading.use(j)
+        size = _size(reading, j)
+        found, _ = holder(reading, j, sides=False)
+        if found is None:
+            reading.incomplete.append("poignees")
+            continue
+        reading.poignees.append((found, size))
+
+
+def _size(reading: Reading, j: int) -> str:
+    for step in (-1, 1):
+        at = reading.find(j, step, LINK, {Kind.SIZE})
+        if at is not None:
+            reading.use(at)
+            return str(reading.value(at))
+    return "simple"
+
+
+def miseres(reading: Reading) -> None:
+    """ "misère de Chloé", "Chloé misère", "misère pour Chloé et David"."""
+    for j in reading.free(Kind.MISERE):
+        reading.use(j)
+        found, _ = holder(reading, j, sides=False)
+        if found is None:
+            reading.incomplete.append("miseres")
+            continue
+        reading.miseres.append(found)
+
+
+def petit(reading: Reading) -> None:
+    """ "petit au bout pour la défense", "Chloé mène le petit au bout", "petit au bout Bob"."""
+    for j in reading.free(Kind.PETIT):
+        reading.use(j)
+        found, _ = holder(reading, j, sides=True)
+        if found is None:
+            reading.incomplete.append("petit_au_bout")
+        elif reading.petit is None:
+            reading.petit = found
+
+
+CHELEM_WORDS = frozenset(
+    {
+        Kind.ANNOUNCED,
+        Kind.UNANNOUNCED,
+        Kind.FAILED,
+        Kind.DOWN,
+        Kind.UP,
+        Kind.MADE,
+        Kind.DEFENSE,
+        Kind.ATTACK,
+        Kind.SHOW,
+        Kind.TAKE,
+    }
+)
+"""What is said around "chelem": "annoncé et réussi", "de la défense", "raté"."""
+
+
+def chelem(reading: Reading) -> None:
+    """ "chelem annoncé et réussi", "chelem non annoncé", "la défense fait chelem"."""
+    said: set[Kind] = set()
+    found = False
+    for j in reading.free(Kind.CHELEM):
+        found = True
+        reading.use(j)
+        for step in (-1, 1):
+            said |= _around(reading, j, step)
+    if not found:
+        return
+    announced = Kind.ANNOUNCED in said and Kind.UNANNOUNCED not in said
+    if Kind.DEFENSE in said:
+        outcome = "defense"
+    elif said & {Kind.FAILED, Kind.DOWN}:
+        outcome = "none"
+    elif announced and not said & {Kind.UP, Kind.MADE}:
+        reading.incomplete.append("chelem")
+        return
+    else:
+        outcome = "attack"
+    reading.fields["chelem"] = {"announced": announced, "outcome": outcome}
+
+
+def _around(reading: Reading, j: int, step: int) -> set[Kind]:
+    """The chelem's words on one side of it, up to the first word of something else."""
+    said: set[Kind] = set()
+    k = j + step
+    while 0 <= k < len(reading.tokens):
+        token = reading.tokens[k]
+        if token.kind in CHELEM_WORDS and not token.used:
+            said.add(token.kind)
+            token.used = token.kind not in (Kind.TAKE, Kind.SHOW)
+        elif token.kind not in LINK | {Kind.AND}:
+            break
+        k += step
+    return said

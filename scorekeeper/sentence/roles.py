@@ -1,0 +1,139 @@
+"""Who took, with what contract, and who held the called cards."""
+
+from __future__ import annotations
+
+from .lexicon import Kind
+from .reading import LINK, Reading
+
+SUBJECT_SKIP = LINK | {Kind.MADE, Kind.SHOW}
+"""Between a taker and the contract: "Bruno fait une garde", "c'est Bruno qui prend"."""
+
+CARD_SKIP = LINK | {Kind.KING, Kind.QUEEN, Kind.SHOW, Kind.MADE}
+"""Between "appelle" and the partner: "appelle le roi de cœur à Chloé"."""
+
+
+def contract(reading: Reading) -> None:
+    """The first contract said; a taker's verb alone ("Bruno prend", "takes") is a prise."""
+    said = [j for j, t in enumerate(reading.tokens) if t.kind is Kind.CONTRACT]
+    if said:
+        value = reading.value(said[0])
+        reading.fields["contract"] = value
+        reading.use(*(j for j in said if reading.value(j) == value))
+        return
+    verbs = [j for j in reading.free(Kind.TAKE) if reading.value(j) == "verb"]
+    if verbs:
+        reading.fields["contract"] = "prise"
+        reading.use(*verbs)
+
+
+def taker(reading: Reading) -> None:
+    """The name said with the contract or the taker's verb or noun, before or after it."""
+    for kind in (Kind.CONTRACT, Kind.TAKE):
+        for j in reading.free(kind):
+            if _taker_around(reading, j):
+                return
+
+
+def _taker_around(reading: Reading, j: int) -> bool:
+    before = reading.seek(j, -1, SUBJECT_SKIP)
+    if reading.kind(before) is Kind.SELF:
+        return True  # "moi je garde": the taker is the speaker, never guessed
+    name = reading.name_at(before)
+    if name is not None and before is not None and not reading.claimed(before):
+        return reading.set_role("taker", before, name)
+    after = reading.seek(j, 1, LINK)
+    name = reading.name_at(after)
+    if name is not None and after is not None and not reading.claimed(after):
+        return reading.set_role("taker", after, name)
+    return False
+
+
+def lone_taker(reading: Reading) -> None:
+    """The one player named and nothing else said of: the taker ("garde, Bruno, 49…").
+
+    Not when the speaker says "moi" or "je": the speaker may be the taker."""
+    if "taker" in reading.fields or reading.speaker:
+        return
+    named = {str(reading.value(j)): j for j in reading.free(Kind.NAME) if not reading.claimed(j)}
+    if len(named) == 1 and ("contract" in reading.fields or reading.free(Kind.CONTRACT)):
+        ((name, j),) = named.items()
+        reading.set_role("taker", j, name)
+
+
+def partners(reading: Reading) -> None:
+    """Who held the called King (``partner``) and, at 6 players, the Queen."""
+    for j in reading.free(Kind.PARTNER):
+        _called(reading, j)
+    for j in reading.free(Kind.KING) + reading.free(Kind.QUEEN):
+        _card(reading, j)
+    for j in reading.free(Kind.ALONE):
+        reading.use(j)
+        if "partner" not in reading.fields:
+            reading.fields["partner"] = None
+        if reading.value(j) == "both" and len(reading.players) == 6:
+            reading.fields.setdefault("second_partner", None)
+
+
+def _called(reading: Reading, j: int) -> None:
+    """ "avec Chloé", "appelle le roi de cœur à Chloé", "Chloé partenaire"."""
+    how = reading.value(j)
+    if how in ("before", "noun"):
+        after = reading.seek(j, 1, CARD_SKIP)
+        if _holds(reading, j, after, _card_between(reading, j, after)):
+            _and_another(reading, after)
+            return
+    if how in ("after", "noun"):
+        before = reading.seek(j, -1, LINK)
+        _holds(reading, j, before, "king")
+
+
+def _card_between(reading: Reading, j: int, after: int | None) -> str:
+    """ "king" or "queen": which card was named between "appelle" and its holder."""
+    if after is None:
+        return "king"
+    kinds = {reading.tokens[k].kind for k in range(j + 1, after)}
+    return "queen" if Kind.QUEEN in kinds and Kind.KING not in kinds else "king"
+
+
+def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
+    """Token ``at`` holds ``card``: a player, the chien or the taker himself."""
+    if at is None:
+        return False
+    field = "second_partner" if card == "queen" and len(reading.players) == 6 else "partner"
+    if field in reading.fields and reading.fields[field] is not None and field == "partner":
+        field = "second_partner" if len(reading.players) == 6 else field
+    kind = reading.tokens[at].kind
+    name = reading.name_at(at)
+    if name is not None and not reading.claimed(at):
+        reading.use(j)
+        return reading.set_role(field, at, name)
+    if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun"):
+        reading.use(j, at)
+        reading.fields.setdefault(field, None)
+        return True
+    return False
+
+
+def _and_another(reading: Reading, at: int | None) -> None:
+    """At 6 players, "avec Chloé et David": the King's, then the Queen's holder."""
+    if at is None or len(reading.players) != 6:
+        return
+    nxt = reading.seek(at, 1, set())
+    if reading.kind(nxt) is Kind.AND and nxt is not None:
+        other = reading.seek(nxt, 1, LINK)
+        name = reading.name_at(other)
+        if name is not None and other is not None and not reading.claimed(other):
+            reading.set_role("second_partner", other, name)
+
+
+def _card(reading: Reading, j: int) -> None:
+    """ "le roi est à Chloé", "roi au chien", "Chloé avait la dame", "the king was Bob's"."""
+    card = "queen" if reading.tokens[j].kind is Kind.QUEEN else "king"
+    after = reading.seek(j, 1, LINK | {Kind.SHOW, Kind.MADE})
+    if _holds(reading, j, after, card):
+        return
+    before = reading.seek(j, -1, LINK | {Kind.SHOW, Kind.MADE})
+    if reading.name_at(before) is not None and before is not None and reading.claimed(before):
+        reading.use(j)  # "avec Chloé au roi": said already
+        return
+    _holds(reading, j, before, card)
