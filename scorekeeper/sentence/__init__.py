@@ -117,6 +117,10 @@ def parse(text: str, players: Sequence[str], lang: str = "fr") -> Parsed:
 
 def _finish(reading: Reading) -> Parsed:
     fields = reading.fields
+    value = points.attack_points(reading)
+    if value is not None:
+        fields["points"] = points_of(value)
+        points.repeated(reading, value)
     unknown = [t.text for t in reading.tokens if t.kind in REPORTED and not t.used]
     if len(reading.players) < 5:
         for field in ("partner", "second_partner"):
@@ -128,9 +132,6 @@ def _finish(reading: Reading) -> Parsed:
     for field in ("partner", "second_partner"):
         if field in fields and fields[field] == taker:
             fields[field] = None
-    value = points.attack_points(reading)
-    if value is not None:
-        fields["points"] = int(value) if value.denominator == 1 else float(value)
     _people(reading)
     deal = {field: fields[field] for field in ORDER if field in fields}
     missing = [field for field in required(reading.players) if field not in deal]

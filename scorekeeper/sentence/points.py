@@ -165,3 +165,11 @@ def attack_points(reading: Reading) -> Fraction | None:
         count = reading.fields.get("oudlers")
         return None if not isinstance(count, int) else TARGETS[count] + value
     return value
+
+
+def repeated(reading: Reading, value: Fraction) -> None:
+    """The attack's points said again ("36, tout juste"; "39, il chute de 2"), or the
+    defence's: read, not unknown."""
+    for j in reading.free(Kind.NUMBER):
+        if reading.number(j) in (value, TOTAL - value):
+            reading.use(j, _unit(reading, j))

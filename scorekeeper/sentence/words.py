@@ -66,6 +66,16 @@ def tag(text: str, players: tuple[str, ...], lang: str = "fr") -> list[Token]:
         written = text[found[i].start() : found[i + span - 1].end()]
         tokens.append(Token(kind, value, written, " ".join(words[i : i + span])))
         i += span
+    return _sans_bout(tokens)
+
+
+def _sans_bout(tokens: list[Token]) -> list[Token]:
+    """ "garde sans bout": a garde with no oudler, not a garde sans with some."""
+    for i, token in enumerate(tokens[:-1]):
+        if token.plain == "garde sans" and tokens[i + 1].kind is Kind.OUDLERS:
+            tokens[i] = Token(Kind.CONTRACT, "garde", "garde", "garde")
+            written = token.text.split(None, 1)[-1] + " " + tokens[i + 1].text
+            tokens[i + 1] = Token(Kind.OUDLER_COUNT, 0, written, "sans bout")
     return tokens
 
 
