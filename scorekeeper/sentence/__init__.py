@@ -57,8 +57,6 @@ REPORTED = frozenset(
         Kind.NAME,
         Kind.OUDLERS,
         Kind.SIZE,
-        Kind.KING,
-        Kind.QUEEN,
         Kind.CONTRACT,
     }
 )

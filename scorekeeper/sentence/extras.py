@@ -18,8 +18,7 @@ def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
     """Who token ``j`` (a poignée, a misère, the Petit au bout) is said of, and whether
     something was said that is never guessed ("moi"). ``sides``: a side may hold it."""
     kinds = HOLDERS if sides else HOLDERS - {Kind.DEFENSE, Kind.ATTACK}
-    skip = FORWARD | {Kind.TAKE} if sides else FORWARD
-    after = reading.seek(j, 1, skip)
+    after = reading.seek_past(j, 1, FORWARD)
     with_prep = any(reading.tokens[k].kind is Kind.PREP for k in range(j + 1, after or j))
     for at in (after if with_prep else None, _before(reading, j), after):
         if at is None or reading.tokens[at].kind not in kinds:
@@ -61,6 +60,39 @@ def poignees(reading: Reading) -> None:
             reading.incomplete.append("poignees")
             continue
         reading.poignees.append((found, size))
+        _more_poignees(reading, j, size)
+
+
+def _more_poignees(reading: Reading, j: int, size: str) -> None:
+    """ "poignée simple de Bruno et double de Chloé", "d'Alice et de Bruno", "Alice a une
+    poignée simple et Chloé une double"."""
+    for name, said in _and_more(reading, j):
+        size = said or size
+        reading.poignees.append((("player", name), size))
+
+
+def _and_more(reading: Reading, j: int) -> list[tuple[str, str | None]]:
+    """The players said after ``j``'s first one, joined by "et": each with a size if
+    one is said next to it."""
+    more: list[tuple[str, str | None]] = []
+    nxt = reading.seek(j, 1, FORWARD)
+    if reading.name_at(nxt) is not None and nxt is not None:
+        nxt = reading.seek(nxt, 1, LINK - {Kind.PREP})
+    while reading.kind(nxt) is Kind.AND and nxt is not None:
+        sizes = []
+        at = reading.seek(nxt, 1, LINK)
+        while reading.kind(at) is Kind.SIZE and at is not None:
+            sizes.append(at)
+            at = reading.seek(at, 1, LINK)
+        name = reading.name_at(at)
+        if name is None or at is None:
+            break
+        after = reading.find(at, 1, LINK, {Kind.SIZE})
+        sizes += [after] if after is not None else []
+        reading.use(at, *sizes)
+        nxt = reading.seek(max([at, *sizes]), 1, LINK - {Kind.PREP})
+        more.append((name, str(reading.value(sizes[0])) if sizes else None))
+    return more
 
 
 def _size(reading: Reading, j: int) -> str:
@@ -81,6 +113,7 @@ def miseres(reading: Reading) -> None:
             reading.incomplete.append("miseres")
             continue
         reading.miseres.append(found)
+        reading.miseres += [("player", name) for name, _ in _and_more(reading, j)]
 
 
 def petit(reading: Reading) -> None:

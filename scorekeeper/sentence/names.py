@@ -42,10 +42,10 @@ def name_words(name: str) -> tuple[str, ...]:
 
 
 def allowed_errors(length: int) -> int:
-    """Letters a dictated name may have wrong: none up to 3 letters, 1 up to 6, else 2."""
+    """Letters a dictated name may have wrong: none up to 3 letters, 1 up to 5, else 2."""
     if length <= 3:
         return 0
-    return 1 if length <= 6 else 2
+    return 1 if length <= 5 else 2
 
 
 def distance(a: str, b: str) -> int:

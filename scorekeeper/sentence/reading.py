@@ -45,6 +45,17 @@ class Reading:
             j += step
         return j if 0 <= j < len(self.tokens) else None
 
+    def seek_past(self, i: int, step: int, skip: Collection[Kind]) -> int | None:
+        """:meth:`seek`, also past a taker's verb ("pris par la défense", "took")."""
+        j = i + step
+        while 0 <= j < len(self.tokens):
+            token = self.tokens[j]
+            verb = token.kind is Kind.TAKE and token.value != "noun"
+            if token.kind not in skip and not verb:
+                break
+            j += step
+        return j if 0 <= j < len(self.tokens) else None
+
     def find(
         self, i: int, step: int, skip: Collection[Kind], kinds: Collection[Kind]
     ) -> int | None:

@@ -55,7 +55,7 @@ def lone_taker(reading: Reading) -> None:
     if "taker" in reading.fields or reading.speaker:
         return
     named = {str(reading.value(j)): j for j in reading.free(Kind.NAME) if not reading.claimed(j)}
-    if len(named) == 1 and ("contract" in reading.fields or reading.free(Kind.CONTRACT)):
+    if len(named) == 1:
         ((name, j),) = named.items()
         reading.set_role("taker", j, name)
 
@@ -80,6 +80,7 @@ def _called(reading: Reading, j: int) -> None:
     if how in ("before", "noun"):
         after = reading.seek(j, 1, CARD_SKIP)
         if _holds(reading, j, after, _card_between(reading, j, after)):
+            reading.use(*range(j, after or j))
             _and_another(reading, after)
             return
     if how in ("after", "noun"):
@@ -126,14 +127,32 @@ def _and_another(reading: Reading, at: int | None) -> None:
             reading.set_role("second_partner", other, name)
 
 
+CARDS = LINK | {Kind.SHOW, Kind.MADE}
+"""Between a called card and its holder: "Chloé avait le roi", "le roi est à Chloé"."""
+
+
 def _card(reading: Reading, j: int) -> None:
-    """ "le roi est à Chloé", "roi au chien", "Chloé avait la dame", "the king was Bob's"."""
+    """ "le roi est à Chloé", "roi au chien", "Chloé avait la dame", "the king was Bob's";
+    "Bruno a le roi et la dame", "roi et dame au chien"."""
     card = "queen" if reading.tokens[j].kind is Kind.QUEEN else "king"
-    after = reading.seek(j, 1, LINK | {Kind.SHOW, Kind.MADE})
-    if _holds(reading, j, after, card):
+    field = "second_partner" if card == "queen" and len(reading.players) == 6 else "partner"
+    before = _holder_before(reading, j)
+    name = reading.name_at(before)
+    if name is not None and before is not None:
+        reading.use(j)
+        if reading.where.get(field) != before:
+            reading.set_role(field, before, name)
         return
-    before = reading.seek(j, -1, LINK | {Kind.SHOW, Kind.MADE})
-    if reading.name_at(before) is not None and before is not None and reading.claimed(before):
-        reading.use(j)  # "avec Chloé au roi": said already
-        return
-    _holds(reading, j, before, card)
+    after = reading.seek(j, 1, CARDS | {Kind.AND, Kind.KING, Kind.QUEEN})
+    _holds(reading, j, after, card)
+
+
+def _holder_before(reading: Reading, j: int) -> int | None:
+    """The word before a card, past "le roi et" in "Bruno a le roi et la dame"."""
+    before = reading.seek(j, -1, CARDS)
+    while reading.kind(before) is Kind.AND and before is not None:
+        card = reading.seek(before, -1, LINK)
+        if reading.kind(card) not in (Kind.KING, Kind.QUEEN) or card is None:
+            return None
+        before = reading.seek(card, -1, CARDS)
+    return before
