@@ -64,7 +64,7 @@ def partners(reading: Reading) -> None:
     """Who held the called King (``partner``) and, at 6 players, the Queen."""
     for j in reading.free(Kind.PARTNER):
         _called(reading, j)
-    for j in reading.free(Kind.KING) + reading.free(Kind.QUEEN):
+    for j in sorted(reading.free(Kind.KING) + reading.free(Kind.QUEEN)):
         _card(reading, j)
     for j in reading.free(Kind.ALONE):
         reading.use(j)
@@ -138,7 +138,7 @@ def _card(reading: Reading, j: int) -> None:
     field = "second_partner" if card == "queen" and len(reading.players) == 6 else "partner"
     before = _holder_before(reading, j)
     name = reading.name_at(before)
-    if name is not None and before is not None:
+    if name is not None and before is not None and _linked(reading, before, j):
         reading.use(j)
         if reading.where.get(field) != before:
             reading.set_role(field, before, name)
@@ -156,3 +156,11 @@ def _holder_before(reading: Reading, j: int) -> int | None:
             return None
         before = reading.seek(card, -1, CARDS)
     return before
+
+
+def _linked(reading: Reading, before: int, j: int) -> bool:
+    """Whether the name before a card holds it: said with a verb or "à" ("Chloé avait le
+    roi", "Chloé au roi"), or next to it and not already another card's holder ("Alice
+    la dame"; not Chloé in "roi Chloé dame David")."""
+    between = {reading.tokens[k].kind for k in range(before + 1, j)}
+    return bool(between & {Kind.SHOW, Kind.MADE, Kind.PREP}) or not reading.claimed(before)
