@@ -14,6 +14,11 @@ FRENCH: dict[str, Meaning] = {
     "garde": (Kind.CONTRACT, "garde"),
     "gardes": (Kind.CONTRACT, "garde"),
     "guarde": (Kind.CONTRACT, "garde"),
+    "gardait": (Kind.CONTRACT, "garde"),
+    "garder": (Kind.CONTRACT, "garde"),
+    "garde sens": (Kind.CONTRACT, "garde_sans"),
+    "gardait sans": (Kind.CONTRACT, "garde_sans"),
+    "gardait contre": (Kind.CONTRACT, "garde_contre"),
     "garde sans": (Kind.CONTRACT, "garde_sans"),
     "gardes sans": (Kind.CONTRACT, "garde_sans"),
     "garde cent": (Kind.CONTRACT, "garde_sans"),
@@ -138,6 +143,8 @@ FRENCH: dict[str, Meaning] = {
     "passer": (Kind.UP, None),
     "est passe": (Kind.UP, None),
     "gagne": (Kind.UP, None),
+    "gagnent": (Kind.UP, None),
+    "passent": (Kind.UP, None),
     "gagnee": (Kind.UP, None),
     "reussi": (Kind.UP, None),
     "reussie": (Kind.UP, None),
@@ -152,6 +159,10 @@ FRENCH: dict[str, Meaning] = {
     "chutee": (Kind.DOWN, None),
     "chuter": (Kind.DOWN, None),
     "chutes": (Kind.DOWN, None),
+    "chutent": (Kind.DOWN, None),
+    "chutait": (Kind.DOWN, None),
+    "manquent": (Kind.DOWN, None),
+    "perdent": (Kind.DOWN, None),
     "chut": (Kind.DOWN, None),
     "dedans": (Kind.DOWN, None),
     "perdu": (Kind.DOWN, None),
@@ -256,6 +267,6 @@ FRENCH_FILLERS = (
     "le la les l il elle ils elles on y est c ce cest qui que qu se sa son ses "
     "alors donc bon ben euh voila bref puis ensuite apres et pas ne n sur avait "
     "etait ete etaient tout toute tous oui ok okay donne cette la donne jeu "
-    "mais aussi quand meme encore enfin coeur coeurs pique piques carreau carreaux "
+    "mais aussi quand meme encore enfin lui leur coeur coeurs pique piques carreau carreaux "
     "trefle trefles"
 )
