@@ -36,7 +36,7 @@ def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
 def _before(reading: Reading, j: int) -> int | None:
     """The player before: next to it ("Chloé a une poignée"), or the subject of the
     taker's clause ("Bruno garde avec une poignée")."""
-    at = reading.seek(j, -1, VERBS)
+    at = reading.seek_past(j, -1, VERBS)
     if reading.kind(at) is Kind.PARTNER and reading.value(at or 0) == "before":
         at = reading.seek(at or 0, -1, VERBS | {Kind.CONTRACT, Kind.TAKE})
     return at

@@ -92,7 +92,10 @@ def _card_between(reading: Reading, j: int, after: int | None) -> str:
     """ "king" or "queen": which card was named between "appelle" and its holder."""
     if after is None:
         return "king"
+    said = reading.seek(j, -1, LINK)  # "queen with Carol"
     kinds = {reading.tokens[k].kind for k in range(j + 1, after)}
+    if reading.kind(said) is Kind.QUEEN and not kinds & {Kind.KING, Kind.QUEEN}:
+        return "queen"
     return "queen" if Kind.QUEEN in kinds and Kind.KING not in kinds else "king"
 
 
@@ -144,7 +147,26 @@ def _card(reading: Reading, j: int) -> None:
             reading.set_role(field, before, name)
         return
     after = reading.seek(j, 1, CARDS | {Kind.AND, Kind.KING, Kind.QUEEN})
-    _holds(reading, j, after, card)
+    if not _holds(reading, j, after, card):
+        _holds(reading, j, _said_next(reading, j), card)
+
+
+PRONOUNS = frozenset({"l", "it", "le", "la"})
+
+
+def _said_next(reading: Reading, j: int) -> int | None:
+    """The holder said in the next words: "le roi de trèfle, Bruno l'avait", "c'est
+    Bruno"; "the king of hearts, Carol had it", "it was Carol"."""
+    at = reading.seek(j, 1, LINK | {Kind.STOP})
+    if reading.name_at(at) is None or at is None:
+        return None
+    words = [t.plain for t in reading.tokens[max(0, at - 2) : at + 3]]
+    before, after = words[: min(2, at)], words[min(2, at) + 1 :]
+    if before[-2:] in (["c", "est"], ["it", "was"], ["it", "s"], ["c", "etait"]):
+        return at
+    kinds = [t.kind for t in reading.tokens[at + 1 : at + 3]]
+    verb = Kind.MADE in kinds or Kind.SHOW in kinds or Kind.PREP in kinds
+    return at if verb and PRONOUNS & set(after) else None
 
 
 def _holder_before(reading: Reading, j: int) -> int | None:
