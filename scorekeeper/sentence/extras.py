@@ -177,7 +177,18 @@ def _around(reading: Reading, j: int, step: int) -> set[Kind]:
         if token.kind in CHELEM_WORDS and not token.used:
             said.add(token.kind)
             token.used = token.kind not in (Kind.TAKE, Kind.SHOW)
-        elif token.kind not in LINK | {Kind.AND}:
+        elif token.kind not in LINK | {Kind.AND} and not _then_outcome(reading, k, step):
             break
         k += step
     return said
+
+
+def _then_outcome(reading: Reading, k: int, step: int) -> bool:
+    """A comma, then how the chelem ended: "chelem annoncé, réussi", "slam announced,
+    failed" (not "chuté de 3", a margin)."""
+    if step < 0 or reading.tokens[k].kind is not Kind.STOP:
+        return False
+    nxt = reading.seek(k, 1, ())
+    if reading.kind(nxt) not in (Kind.UP, Kind.FAILED, Kind.DOWN) or nxt is None:
+        return False
+    return reading.find(nxt, 1, LINK, {Kind.NUMBER}) is None

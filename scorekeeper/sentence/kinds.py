@@ -36,6 +36,8 @@ class Kind(enum.Enum):
     """"bouts", "oudlers": the word after their number."""
     OUDLER_COUNT = "oudler_count"
     """A number of oudlers said in one phrase: "sans bout", "debout", "no oudlers"."""
+    OUDLER_NAME = "oudler_name"
+    """An oudler by its name: "le petit", "l'excuse", "le 21", "the fool"."""
     POINTS = "points"
     """"points", "pts"."""
     DEFENSE = "defense"

@@ -18,6 +18,7 @@ NUMBER = frozenset({Kind.NUMBER})
 
 def oudlers(reading: Reading) -> None:
     """ "deux bouts", "2 bouts", "un bout", "bouts : 2", "debout", "sans bout"."""
+    _named_oudlers(reading)
     for j in reading.free(Kind.OUDLER_COUNT):
         _say_oudlers(reading, int(str(reading.value(j))), j)
     for j in reading.free(Kind.OUDLERS):
@@ -29,6 +30,26 @@ def oudlers(reading: Reading) -> None:
             if at is not None and _is_oudlers(reading, at):
                 _say_oudlers(reading, int(reading.number(at)), j, at)
                 break
+
+
+def _named_oudlers(reading: Reading) -> None:
+    """ "avec le petit et l'excuse", "the 21 and the fool": as many oudlers as named,
+    when they are named together (joined by "et" or commas)."""
+    named = reading.free(Kind.OUDLER_NAME)
+    if not named:
+        return
+    group = [named[0]]
+    for j in named[1:]:
+        between = {reading.tokens[k].kind for k in range(group[-1] + 1, j)}
+        if between <= {Kind.AND, Kind.STOP, Kind.FILLER}:
+            group.append(j)
+    if len(group) > 1 or reading.kind(reading.seek(group[0], -1, {Kind.FILLER})) in (
+        Kind.PARTNER,
+        Kind.SHOW,
+        Kind.MADE,
+    ):
+        count = len({reading.value(j) for j in group})
+        _say_oudlers(reading, count, *group)
 
 
 def _is_oudlers(reading: Reading, j: int) -> bool:

@@ -83,7 +83,9 @@ def _meaning(
     words: list[str], i: int, table: dict[str, Meaning], longest: int, names: Names
 ) -> tuple[Kind, object, int]:
     word = words[i]
-    if word in ".,;:!?":
+    if word == ":":  # "poignée : Bruno", "défense : 40"
+        return Kind.FILLER, None, 1
+    if word in ".,;!?":
         return Kind.STOP, None, 1
     exact = names.exact(words, i)
     if exact is not None:
