@@ -108,8 +108,9 @@ def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
         field = "second_partner" if len(reading.players) == 6 else field
     kind = reading.tokens[at].kind
     name = reading.name_at(at)
-    if name is not None and not reading.claimed(at):
-        reading.use(j)
+    other = "partner" if field == "second_partner" else "second_partner"
+    if name is not None and (not reading.claimed(at) or reading.where.get(other) == at):
+        reading.use(j)  # at 6, one player may hold both cards: "were Bob's"
         return reading.set_role(field, at, name)
     if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun"):
         reading.use(j, at)
