@@ -74,11 +74,8 @@ def parse_deal() -> tuple[Response, int]:
 
 def _parse_errors(data: dict[str, Any], lang: str) -> dict[str, list[str]]:
     """What is wrong with a parse request, by field, in the scoring API's 422 shape."""
-    errors = {
-        str(key): [Problem(str(key), "unknown_field").message(lang)]
-        for key in list(data)[:UNKNOWN_NAMED]
-        if key not in PARSE_FIELDS
-    }
+    unknown = [str(key) for key in data if key not in PARSE_FIELDS][:UNKNOWN_NAMED]
+    errors = {key: [Problem(key, "unknown_field").message(lang)] for key in unknown}
     text = data.get("text")
     if text is None:
         errors["text"] = [Problem("text", "required").message(lang)]
