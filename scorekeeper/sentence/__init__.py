@@ -105,6 +105,7 @@ def parse(text: str, players: Sequence[str], lang: str = "fr") -> Parsed:
     extras.poignees(reading)
     extras.miseres(reading)
     extras.petit(reading)
+    roles.taker(reading, sure=True)
     roles.partners(reading)
     roles.taker(reading)
     points.points(reading)

@@ -95,12 +95,27 @@ def _and_more(reading: Reading, j: int) -> list[tuple[str, str | None]]:
     return more
 
 
+TRUMPS_NEEDED = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (6, 8, 10)}
+"""Trumps a simple, a double and a triple poignée need, by players (RULES.md section 1)."""
+
+SIZES = ("simple", "double", "triple")
+
+
 def _size(reading: Reading, j: int) -> str:
+    """ "poignée double", "double poignée", "poignée de 13 atouts"; simple when not said."""
     for step in (-1, 1):
         at = reading.find(j, step, LINK, {Kind.SIZE})
         if at is not None:
             reading.use(at)
             return str(reading.value(at))
+    count = reading.find(j, 1, LINK, {Kind.NUMBER})
+    trumps = None if count is None else reading.seek(count, 1, ())
+    if count is not None and reading.kind(trumps) is Kind.TRUMPS:
+        for k in (count, trumps or count):  # read: now a word between poignée and player
+            reading.tokens[k].kind = Kind.FILLER
+        needed = TRUMPS_NEEDED[len(reading.players)]
+        said = reading.number(count)
+        return ([size for size, n in zip(SIZES, needed, strict=True) if said >= n] or SIZES)[-1]
     return "simple"
 
 

@@ -38,6 +38,8 @@ class Kind(enum.Enum):
     """A number of oudlers said in one phrase: "sans bout", "debout", "no oudlers"."""
     OUDLER_NAME = "oudler_name"
     """An oudler by its name: "le petit", "l'excuse", "le 21", "the fool"."""
+    TRUMPS = "trumps"
+    """"atouts", "trumps": a poignée said by its count of trumps."""
     POINTS = "points"
     """"points", "pts"."""
     DEFENSE = "defense"

@@ -92,9 +92,21 @@ def _up_down(reading: Reading) -> None:
             at = reading.find(j, 1, LINK | {Kind.MADE}, NUMBER)
             if at is None and reading.tokens[j].plain in MARGIN_BEFORE:
                 at = reading.find(j, -1, LINK | {Kind.POINTS}, NUMBER)
+            if at is None and _one_point(reading, j):  # "il manque un point"
+                _say(reading, "margin", Fraction(sign), j)
+                return
             if at is not None:
                 _say(reading, "margin", sign * reading.number(at), j, at, _unit(reading, at))
                 return
+
+
+def _one_point(reading: Reading, j: int) -> bool:
+    one = reading.find(j, 1, {Kind.FILLER, Kind.PREP}, {Kind.ONE})
+    unit = None if one is None else reading.find(one, 1, (), {Kind.POINTS})
+    if unit is None:
+        return False
+    reading.use(one, unit)
+    return True
 
 
 def _made_by(reading: Reading) -> None:

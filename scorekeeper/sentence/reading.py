@@ -34,6 +34,8 @@ class Reading:
         self.miseres: list[Holder] = []
         self.petit: Holder | None = None
         self.speaker = any(t.kind is Kind.SELF for t in tokens)
+        self.speaker_takes = False
+        """"moi je garde": the taker is the speaker, whom the sentence does not name."""
 
     def kind(self, j: int | None) -> Kind | None:
         return None if j is None else self.tokens[j].kind

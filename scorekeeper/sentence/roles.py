@@ -26,26 +26,45 @@ def contract(reading: Reading) -> None:
         reading.use(*verbs)
 
 
-def taker(reading: Reading) -> None:
-    """The name said with the contract or the taker's verb or noun, before or after it."""
+def taker(reading: Reading, sure: bool = False) -> None:
+    """The name said with the contract or the taker's verb or noun, before or after it.
+
+    ``sure``: only next to it ("Bruno garde") or after "de", "pour", "par" ("garde de
+    Bruno"), read before the called cards' holders so that "garde de David, roi chez
+    Alice" is David's garde; then the rest ("garde Bruno")."""
+    if "taker" in reading.fields or reading.speaker_takes:
+        return
     for kind in (Kind.CONTRACT, Kind.TAKE):
         for j in reading.free(kind):
-            if _taker_around(reading, j):
+            if _taker_around(reading, j, sure):
                 return
 
 
-def _taker_around(reading: Reading, j: int) -> bool:
+def _taker_around(reading: Reading, j: int, sure: bool) -> bool:
     before = reading.seek(j, -1, SUBJECT_SKIP)
     if reading.kind(before) is Kind.SELF:
-        return True  # "moi je garde": the taker is the speaker, never guessed
+        reading.speaker_takes = True  # "moi je garde": never guessed
+        return True
     name = reading.name_at(before)
     if name is not None and before is not None and not reading.claimed(before):
-        return reading.set_role("taker", before, name)
+        if not sure or not _preposition(reading, before, j):
+            return reading.set_role("taker", before, name)
     after = reading.seek(j, 1, LINK)
     name = reading.name_at(after)
-    if name is not None and after is not None and not reading.claimed(after):
-        return reading.set_role("taker", after, name)
-    return False
+    if name is None or after is None or reading.claimed(after):
+        return False
+    if sure and not any(reading.tokens[k].kind is Kind.PREP for k in range(j + 1, after)):
+        return False
+    return reading.set_role("taker", after, name)
+
+
+def _preposition(reading: Reading, before: int, j: int) -> bool:
+    """A preposition between a name and the contract ("Alice en garde" in "David appelle
+    Alice en garde"); "a" is "has" as well ("Alice a gardé")."""
+    return any(
+        reading.tokens[k].kind is Kind.PREP and reading.tokens[k].plain != "a"
+        for k in range(before + 1, j)
+    )
 
 
 def lone_taker(reading: Reading) -> None:
@@ -68,9 +87,10 @@ def partners(reading: Reading) -> None:
         _card(reading, j)
     for j in reading.free(Kind.ALONE):
         reading.use(j)
-        if "partner" not in reading.fields:
-            reading.fields["partner"] = None
-        if reading.value(j) == "both" and len(reading.players) == 6:
+        six = len(reading.players) == 6
+        if reading.value(j) in ("king", "both") or not six:
+            reading.fields.setdefault("partner", None)
+        if reading.value(j) in ("queen", "both") and six:
             reading.fields.setdefault("second_partner", None)
 
 
