@@ -25,6 +25,8 @@ ENGLISH: dict[str, Meaning] = {
     "takes": (Kind.TAKE, "verb"),
     "took": (Kind.TAKE, "verb"),
     "taking": (Kind.TAKE, "verb"),
+    "taken": (Kind.TAKE, "verb"),
+    "captured": (Kind.TAKE, "verb"),
     "bids": (Kind.TAKE, "bid"),
     "bid": (Kind.TAKE, "bid"),
     "bidding": (Kind.TAKE, "bid"),
@@ -215,6 +217,13 @@ ENGLISH: dict[str, Meaning] = {
     "fails": (Kind.FAILED, None),
     "missed": (Kind.FAILED, None),
     "not made": (Kind.FAILED, None),
+    "no slam": (Kind.FILLER, None),
+    "no chelem": (Kind.FILLER, None),
+    "no handful": (Kind.FILLER, None),
+    "no handfuls": (Kind.FILLER, None),
+    "no poignee": (Kind.FILLER, None),
+    "no petit au bout": (Kind.FILLER, None),
+    "no misere": (Kind.FILLER, None),
     "misere": (Kind.MISERE, None),
     "miseres": (Kind.MISERE, None),
     "misery": (Kind.MISERE, None),
@@ -245,5 +254,6 @@ ENGLISH: dict[str, Meaning] = {
 ENGLISH_FILLERS = (
     "the he she they it its is was were s his her their so then well ok okay um uh "
     "oh yeah right this that deal hand game there who which be been also on as "
-    "but still finally hearts heart spades spade diamonds diamond clubs club"
+    "but still finally like yes alright nice good "
+    "hearts heart spades spade diamonds diamond clubs club"
 )

@@ -28,7 +28,8 @@ def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
         found = reading.holder(at)
         if found is not None and not _is_taker_verb_subject(reading, at, j):
             if found[0] != "player" or not reading.claimed(at) or at < j:
-                reading.use(at)
+                between = range(min(at, j) + 1, max(at, j))
+                reading.use(at, *(k for k in between if reading.tokens[k].kind is Kind.TAKE))
                 return found, False
     return None, False
 
@@ -204,6 +205,6 @@ def _then_outcome(reading: Reading, k: int, step: int) -> bool:
     if step < 0 or reading.tokens[k].kind is not Kind.STOP:
         return False
     nxt = reading.seek(k, 1, ())
-    if reading.kind(nxt) not in (Kind.UP, Kind.FAILED, Kind.DOWN) or nxt is None:
+    if reading.kind(nxt) not in (Kind.UP, Kind.MADE, Kind.FAILED, Kind.DOWN) or nxt is None:
         return False
     return reading.find(nxt, 1, LINK, {Kind.NUMBER}) is None

@@ -249,6 +249,13 @@ FRENCH: dict[str, Meaning] = {
     "manque de peu": (Kind.FAILED, None),
     "pas fait": (Kind.FAILED, None),
     "pas reussi": (Kind.FAILED, None),
+    "pas de chelem": (Kind.FILLER, None),
+    "sans chelem": (Kind.FILLER, None),
+    "pas de poignee": (Kind.FILLER, None),
+    "sans poignee": (Kind.FILLER, None),
+    "pas de petit au bout": (Kind.FILLER, None),
+    "sans petit au bout": (Kind.FILLER, None),
+    "pas de misere": (Kind.FILLER, None),
     "misere": (Kind.MISERE, None),
     "miseres": (Kind.MISERE, None),
     "miser": (Kind.MISERE, None),
@@ -290,6 +297,7 @@ FRENCH_FILLERS = (
     "le la les l il elle ils elles on y est c ce cest qui que qu se sa son ses "
     "alors donc bon ben euh voila bref puis ensuite apres et pas ne n sur avait "
     "etait ete etaient tout toute tous oui ok okay donne cette la donne jeu "
-    "mais aussi quand meme encore enfin lui leur coeur coeurs pique piques carreau carreaux "
+    "mais aussi quand meme encore enfin lui leur hein quoi bah genre coup ouais super bravo "
+    "bien tres ah oh eh coeur coeurs pique piques carreau carreaux "
     "trefle trefles"
 )
