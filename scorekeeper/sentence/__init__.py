@@ -28,7 +28,7 @@ from .lexicon import Kind
 from .reading import Holder, Reading
 from .words import tag
 
-__all__ = ["MAX_TEXT", "Parsed", "parse", "required"]
+__all__ = ["MAX_TEXT", "ORDER", "Parsed", "parse", "required"]
 
 MAX_TEXT = 500
 """The longest sentence read, in characters."""

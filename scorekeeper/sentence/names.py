@@ -67,6 +67,24 @@ def distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def one_off(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one letter changed, added, removed, or two
+    next to each other swapped: :func:`distance` 1, in one pass.
+
+    >>> one_off("garde", "grade"), one_off("garde", "gardes"), one_off("garde", "garde")
+    (True, True, False)
+    """
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        swapped = a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
+        return a[i + 1 :] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
+
+
 class Names:
     """The players of one deal, to find in a sentence's plain words."""
 

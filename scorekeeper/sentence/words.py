@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .lexicon import Kind, Meaning, lexicon
-from .names import Names, distance, plain
+from .lexicon import Kind, Lexicon, lexicon
+from .names import Names, one_off, plain
 from .numbers import read_number
 
 RAW = re.compile(r"1/2|½|[0-9]+(?:[.,][0-9]+)?|[^\W\d_]+|[.,;:!?]|[+-](?=\s*[0-9])")
@@ -57,12 +57,11 @@ def tag(text: str, players: tuple[str, ...], lang: str = "fr") -> list[Token]:
     found = list(RAW.finditer(text))
     words = [plain(SPELLED.get(m.group(), m.group())) for m in found]
     table = lexicon(lang)
-    longest = max(len(phrase.split()) for phrase in table)
     names = Names(players)
     tokens: list[Token] = []
     i = 0
     while i < len(words):
-        kind, value, span = _meaning(words, i, table, longest, names)
+        kind, value, span = _meaning(words, i, table, names)
         written = text[found[i].start() : found[i + span - 1].end()]
         tokens.append(Token(kind, value, written, " ".join(words[i : i + span])))
         i += span
@@ -79,9 +78,7 @@ def _sans_bout(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
-def _meaning(
-    words: list[str], i: int, table: dict[str, Meaning], longest: int, names: Names
-) -> tuple[Kind, object, int]:
+def _meaning(words: list[str], i: int, table: Lexicon, names: Names) -> tuple[Kind, object, int]:
     word = words[i]
     if word == ":":  # "poignée : Bruno", "défense : 40"
         return Kind.FILLER, None, 1
@@ -91,8 +88,8 @@ def _meaning(
     if exact is not None:
         player, span = exact
         return (Kind.NAME if isinstance(player, str) else Kind.AMBIGUOUS), player, span
-    for span in range(min(longest, len(words) - i), 0, -1):
-        meaning = table.get(" ".join(words[i : i + span]))
+    for span in range(min(table.longest, len(words) - i), 0, -1):
+        meaning = table.table.get(" ".join(words[i : i + span]))
         if meaning is not None:
             return meaning[0], meaning[1], span
     number = read_number(words, i)
@@ -101,9 +98,7 @@ def _meaning(
     return _guessed(words, i, table, names)
 
 
-def _guessed(
-    words: list[str], i: int, table: dict[str, Meaning], names: Names
-) -> tuple[Kind, object, int]:
+def _guessed(words: list[str], i: int, table: Lexicon, names: Names) -> tuple[Kind, object, int]:
     """A word that is neither a whole name nor a word of the lexicon: a beginning or a
     misspelling of one player's name, or of one word of a deal; else not understood."""
     approximate = names.approximate(words, i)
@@ -116,8 +111,8 @@ def _guessed(
     if len(word) >= 5:
         near = {
             meaning
-            for phrase, meaning in table.items()
-            if meaning[0] in CONTENT and " " not in phrase and distance(word, phrase) == 1
+            for phrase, meaning in table.near(word)
+            if meaning[0] in CONTENT and one_off(word, phrase)
         }
         if len(near) == 1:
             kind, value = near.pop()
