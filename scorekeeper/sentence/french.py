@@ -94,6 +94,9 @@ FRENCH: dict[str, Meaning] = {
     "dans le chien": (Kind.CHIEN, None),
     "le chien": (Kind.CHIEN, None),
     "a lui": (Kind.TAKE, "noun"),
+    "a elle": (Kind.TAKE, "noun"),
+    "chez lui": (Kind.TAKE, "noun"),
+    "chez elle": (Kind.TAKE, "noun"),
     "le sien": (Kind.TAKE, "noun"),
     "dans son jeu": (Kind.TAKE, "noun"),
     # oudlers
@@ -298,6 +301,6 @@ FRENCH_FILLERS = (
     "alors donc bon ben euh voila bref puis ensuite apres et pas ne n sur avait "
     "etait ete etaient tout toute tous oui ok okay donne cette la donne jeu "
     "mais aussi quand meme encore enfin lui leur hein quoi bah genre coup ouais super bravo "
-    "bien tres ah oh eh coeur coeurs pique piques carreau carreaux "
+    "bien tres ah oh eh ca tente tenter essaye coeur coeurs pique piques carreau carreaux "
     "trefle trefles"
 )
