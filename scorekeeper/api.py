@@ -1,4 +1,5 @@
-"""``POST /api/v1/score``: score one deal, store nothing (docs/scoring-api.md)."""
+"""``POST /api/v1/score``: score one deal, store nothing (docs/scoring-api.md).
+``POST /api/v1/parse``: read a deal said in one sentence (docs/parse-api.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from scorekeeper.i18n import accepted
 from scorekeeper.scoring import DealError, Problem, deal_from_json, errors_by_field, score
-from scorekeeper.scoring.deal import DEAL_FIELDS
+from scorekeeper.scoring.deal import DEAL_FIELDS, MAX_NAME
+from scorekeeper.sentence import MAX_TEXT, parse
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -21,19 +23,9 @@ UNKNOWN_NAMED = 5
 @bp.post("/score")
 def score_deal() -> tuple[Response, int]:
     lang = accepted()
-    if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
-        message = {
-            "fr": "Le corps de la requête dépasse 64 Kio.",
-            "en": "The request body is larger than 64 KiB.",
-        }[lang]
-        return jsonify(errors={"_": [message]}), 413
     data = _json_body()
     if not isinstance(data, dict):
-        message = {
-            "fr": "Le corps de la requête doit être un objet JSON.",
-            "en": "The request body must be a JSON object.",
-        }[lang]
-        return jsonify(errors={"_": [message]}), 400
+        return _refused(lang)
     unknown = [str(key) for key in data if key not in DEAL_FIELDS]
     if unknown:  # said early, naming a few: a body of a million fields costs nothing more
         named = {k: [Problem(k, "unknown_field").message(lang)] for k in unknown[:UNKNOWN_NAMED]}
@@ -54,8 +46,87 @@ def score_deal() -> tuple[Response, int]:
     return jsonify(result.to_json(lang)), 200
 
 
+PARSE_FIELDS = ("text", "players", "lang")
+
+PARSE_MESSAGES = {
+    "text": {
+        "fr": f"Indiquez la phrase : un texte de 1 à {MAX_TEXT} caractères.",
+        "en": f"Give the sentence: a text of 1 to {MAX_TEXT} characters.",
+    },
+    "lang": {"fr": "La langue est fr ou en.", "en": "The language is fr or en."},
+}
+
+
+@bp.post("/parse")
+def parse_deal() -> tuple[Response, int]:
+    """A deal said in one sentence: the fields said, those missing, the words not
+    understood. Stores nothing; limited and sized as ``/score``."""
+    lang = accepted()
+    data = _json_body()
+    if not isinstance(data, dict):
+        return _refused(lang)
+    errors = _parse_errors(data, lang)
+    if errors:
+        return jsonify(errors=errors), 422
+    said = parse(data["text"], data["players"], data.get("lang") or lang)
+    return jsonify(said.to_json()), 200
+
+
+def _parse_errors(data: dict[str, Any], lang: str) -> dict[str, list[str]]:
+    """What is wrong with a parse request, by field, in the scoring API's 422 shape."""
+    unknown = [str(key) for key in data if key not in PARSE_FIELDS][:UNKNOWN_NAMED]
+    errors = {key: [Problem(key, "unknown_field").message(lang)] for key in unknown}
+    text = data.get("text")
+    if text is None:
+        errors["text"] = [Problem("text", "required").message(lang)]
+    elif not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        errors["text"] = [PARSE_MESSAGES["text"][lang]]
+    problem = _players_problem(data.get("players"))
+    if problem is not None:
+        errors["players"] = [problem.message(lang)]
+    if data.get("lang") not in (None, "fr", "en"):
+        errors["lang"] = [PARSE_MESSAGES["lang"][lang]]
+    return errors
+
+
+def _players_problem(players: object) -> Problem | None:
+    """The scoring API's checks of ``players``: 3 to 6 distinct names of 1 to 40 characters."""
+    if players is None:
+        return Problem("players", "required")
+    if not isinstance(players, list):
+        return Problem("players", "not_a_list")
+    if not all(isinstance(name, str) and name.strip() for name in players):
+        return Problem("players", "players_name")
+    if not 3 <= len(players) <= 6:
+        return Problem("players", "players_count")
+    if any(len(name) > MAX_NAME for name in players):
+        return Problem("players", "players_name")
+    twice = [name for name in dict.fromkeys(players) if players.count(name) > 1]
+    if twice:
+        return Problem("players", "players_distinct", {"name": twice[0]})
+    return None
+
+
+def _refused(lang: str) -> tuple[Response, int]:
+    """A body too large (413) or not a JSON object (400)."""
+    if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
+        message = {
+            "fr": "Le corps de la requête dépasse 64 Kio.",
+            "en": "The request body is larger than 64 KiB.",
+        }[lang]
+        return jsonify(errors={"_": [message]}), 413
+    message = {
+        "fr": "Le corps de la requête doit être un objet JSON.",
+        "en": "The request body must be a JSON object.",
+    }[lang]
+    return jsonify(errors={"_": [message]}), 400
+
+
 def _json_body() -> Any:
-    """The body as JSON, whatever the Content-Type; ``None`` when it is not JSON."""
+    """The body as JSON, whatever the Content-Type; ``None`` when it is not JSON, or larger
+    than ``MAX_API_BYTES`` (then it is not read)."""
+    if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
+        return None
     try:
         return json.loads(request.get_data(), parse_constant=_reject)
     except (ValueError, RecursionError):

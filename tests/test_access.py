@@ -20,6 +20,7 @@ PUBLIC = {
     "home.index",
     "home.language",
     "api.score_deal",
+    "api.parse_deal",
     "evenings.new",
     "clubs.new_club",
     "clubs.new_club_form",

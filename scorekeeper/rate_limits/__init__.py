@@ -66,6 +66,7 @@ WITHOUT_A_LINK = {
     "evenings.new": "RATELIMIT_NEW_EVENING",
     "files.import_new": "RATELIMIT_IMPORT",
     "api.score_deal": "RATELIMIT_API",
+    "api.parse_deal": "RATELIMIT_API",
 }
 
 

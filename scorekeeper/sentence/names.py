@@ -1,0 +1,146 @@
+"""The players as a sentence says them: plain, shortened, or a little misspelt.
+
+A name is found whole ("chloe" for Chloé), by a beginning that only one player's
+name has ("marie c" for Marie-Claire when no other Marie-C plays), or with one or
+two letters wrong by the name's length ("cloe"). A beginning or a misspelling
+that fits several players is ambiguous: it is never guessed.
+
+>>> names = Names(("Marie-Claire", "Marie-Christine", "Bruno", "Chloé"))
+>>> names.exact(["bruno", "garde"], 0)
+('Bruno', 1)
+>>> names.approximate(["marie", "cl"], 0)
+(('Marie-Claire',), 2)
+>>> names.approximate(["marie", "c"], 0)
+(('Marie-Claire', 'Marie-Christine'), 2)
+>>> names.approximate(["cloe"], 0)
+(('Chloé',), 1)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+SHORTEST_PREFIX = 2
+"""Letters a beginning of a name needs: one letter is too often something else."""
+
+
+def plain(text: str) -> str:
+    """``text`` in lower case, without accents: as a name or a word is compared.
+
+    >>> plain("Émile Œdipe")
+    'emile oedipe'
+    """
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """A name's plain words: ``("marie", "claire")`` for Marie-Claire."""
+    return tuple(re.findall(r"[^\W_]+", plain(name)))
+
+
+def allowed_errors(length: int) -> int:
+    """Letters a dictated name may have wrong: none up to 3 letters, 1 up to 5, else 2."""
+    if length <= 3:
+        return 0
+    return 1 if length <= 5 else 2
+
+
+def distance(a: str, b: str) -> int:
+    """Letters to change, add, remove or swap to turn ``a`` into ``b``.
+
+    >>> distance("chloe", "cloe"), distance("bruno", "burno"), distance("ana", "anna")
+    (1, 1, 1)
+    """
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, previous2[j - 2] + 1)
+            row.append(cost)
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def one_off(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one letter changed, added, removed, or two
+    next to each other swapped: :func:`distance` 1, in one pass.
+
+    >>> one_off("garde", "grade"), one_off("garde", "gardes"), one_off("garde", "garde")
+    (True, True, False)
+    """
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        swapped = a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
+        return a[i + 1 :] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
+
+
+class Names:
+    """The players of one deal, to find in a sentence's plain words."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.words = {player: name_words(player) for player in players}
+
+    def exact(
+        self, words: list[str], i: int
+    ) -> tuple[str, int] | tuple[tuple[str, ...], int] | None:
+        """The player whose whole name starts at ``words[i]``, the longest first; several
+        players when their plain names are the same (Chloé and Chloe)."""
+        found: dict[int, list[str]] = {}
+        for player, parts in self.words.items():
+            if parts and tuple(words[i : i + len(parts)]) == parts:
+                found.setdefault(len(parts), []).append(player)
+            elif len(parts) > 1 and words[i] == "".join(parts):
+                found.setdefault(1, []).append(player)
+        if not found:
+            return None
+        span = max(found)
+        players = found[span]
+        return (players[0], span) if len(players) == 1 else (tuple(players), span)
+
+    def approximate(self, words: list[str], i: int) -> tuple[tuple[str, ...], int] | None:
+        """The players a beginning or a misspelling at ``words[i]`` may stand for, and
+        the words it takes: one player is a match, several are ambiguous."""
+        return self._prefix(words, i) or self._misspelt(words[i])
+
+    def _prefix(self, words: list[str], i: int) -> tuple[tuple[str, ...], int] | None:
+        for span in range(max(map(len, self.words.values()), default=0), 0, -1):
+            typed = words[i : i + span]
+            if len(typed) < span or len("".join(typed)) < SHORTEST_PREFIX:
+                continue
+            fits = tuple(p for p, parts in self.words.items() if _begins(parts, typed))
+            if fits:
+                return fits, span
+        return None
+
+    def _misspelt(self, word: str) -> tuple[tuple[str, ...], int] | None:
+        if len(word) < 3:
+            return None
+        best: dict[int, list[str]] = {}
+        for player, parts in self.words.items():
+            for said in {"".join(parts), parts[0] if parts else ""}:
+                errors = distance(word, said)
+                if said and 0 < errors <= allowed_errors(len(said)):
+                    best.setdefault(errors, []).append(player)
+        if not best:
+            return None
+        return tuple(dict.fromkeys(best[min(best)])), 1
+
+
+def _begins(parts: tuple[str, ...], typed: list[str]) -> bool:
+    """Whether ``typed`` is how ``parts`` begin: whole words, then the last one's start."""
+    if len(typed) > len(parts):
+        return False
+    *whole, last = typed
+    return list(parts[: len(whole)]) == whole and parts[len(whole)].startswith(last)

@@ -1,0 +1,208 @@
+"""The oudlers and the card points: said for the attack, for the defence, or as the
+result against the target the oudlers fix ("chuté de 3", "passé de 5", "juste fait")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .lexicon import Kind
+from .reading import LINK, Reading
+
+TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
+"""The attack's target by its oudlers (RULES.md section 1)."""
+
+TOTAL = 91
+
+NUMBER = frozenset({Kind.NUMBER})
+
+
+def oudlers(reading: Reading) -> None:
+    """ "deux bouts", "2 bouts", "un bout", "bouts : 2", "debout", "sans bout"."""
+    _named_oudlers(reading)
+    for j in reading.free(Kind.OUDLER_COUNT):
+        _say_oudlers(reading, int(str(reading.value(j))), j)
+    for j in reading.free(Kind.OUDLERS):
+        before = reading.seek(j, -1, ())
+        if reading.kind(before) is Kind.ONE:
+            _say_oudlers(reading, 1, j, before)
+            continue
+        for at in (before, reading.seek(j, 1, LINK | {Kind.STOP})):
+            if at is not None and _is_oudlers(reading, at):
+                _say_oudlers(reading, int(reading.number(at)), j, at)
+                break
+
+
+def _named_oudlers(reading: Reading) -> None:
+    """ "avec le petit et l'excuse", "the 21 and the fool": as many oudlers as named,
+    when they are named together (joined by "et" or commas)."""
+    named = reading.free(Kind.OUDLER_NAME)
+    if not named:
+        return
+    group = [named[0]]
+    for j in named[1:]:
+        between = {reading.tokens[k].kind for k in range(group[-1] + 1, j)}
+        if between <= {Kind.AND, Kind.STOP, Kind.FILLER}:
+            group.append(j)
+    if len(group) > 1 or reading.kind(reading.seek(group[0], -1, {Kind.FILLER})) in (
+        Kind.PARTNER,
+        Kind.SHOW,
+        Kind.MADE,
+    ):
+        count = len({reading.value(j) for j in group})
+        _say_oudlers(reading, count, *group)
+
+
+def _is_oudlers(reading: Reading, j: int) -> bool:
+    token = reading.tokens[j]
+    return token.kind is Kind.NUMBER and not token.used and reading.number(j) in (0, 1, 2, 3)
+
+
+def _say_oudlers(reading: Reading, count: int, *indexes: int | None) -> None:
+    if "oudlers" not in reading.fields:
+        reading.fields["oudlers"] = count
+        reading.use(*indexes)
+    elif reading.fields["oudlers"] == count:
+        reading.use(*indexes)
+
+
+def points(reading: Reading) -> None:
+    """The points, however said: the first way found is kept."""
+    for step in (_margins, _sides, _made, _with_unit, _bare):
+        if reading.points is not None:
+            return
+        step(reading)
+
+
+def _say(reading: Reading, how: str, value: Fraction, *indexes: int | None) -> None:
+    if reading.points is None:
+        reading.points = (how, value)
+        reading.use(*indexes)
+
+
+def _margins(reading: Reading) -> None:
+    """ "chuté de 3", "il manque 3", "passé de 5", "3 de moins", "juste fait"."""
+    for step in (_up_down, _made_by, _just):
+        if reading.points is None:
+            step(reading)
+
+
+def _up_down(reading: Reading) -> None:
+    for kind, sign in ((Kind.DOWN, -1), (Kind.UP, 1)):
+        for j in reading.free(kind):
+            at = reading.find(j, 1, LINK | {Kind.MADE}, NUMBER)
+            if at is None and reading.tokens[j].plain in MARGIN_BEFORE:
+                at = reading.find(j, -1, LINK | {Kind.POINTS}, NUMBER)
+            if at is None and _one_point(reading, j):  # "il manque un point"
+                _say(reading, "margin", Fraction(sign), j)
+                return
+            if at is not None:
+                _say(reading, "margin", sign * reading.number(at), j, at, _unit(reading, at))
+                return
+
+
+def _one_point(reading: Reading, j: int) -> bool:
+    one = reading.find(j, 1, {Kind.FILLER, Kind.PREP}, {Kind.ONE})
+    unit = None if one is None else reading.find(one, 1, (), {Kind.POINTS})
+    if unit is None:
+        return False
+    reading.use(one, unit)
+    return True
+
+
+def _made_by(reading: Reading) -> None:
+    """ "fait de 5"."""
+    for j in reading.free(Kind.MADE):
+        after = reading.seek(j, 1, ())
+        if after is not None and reading.tokens[after].plain in ("de", "d"):
+            at = reading.find(j, 1, LINK, NUMBER)
+            if at is not None:
+                _say(reading, "margin", reading.number(at), j, after, at, _unit(reading, at))
+                return
+
+
+def _just(reading: Reading) -> None:
+    """ "juste fait", "just made it": exactly the target; "juste 41" is 41 points."""
+    for j in reading.free(Kind.JUST):
+        if reading.kind(reading.seek(j, 1, LINK)) is not Kind.NUMBER:
+            _say(reading, "margin", Fraction(0), j)
+            return
+
+
+MARGIN_BEFORE = frozenset(
+    {"de plus", "de moins", "de mieux", "de trop", "en plus", "dessus", "dedans", "en dessous"}
+    | {"over", "up", "down", "short", "under"}
+)
+"""Words said after the margin: "3 de moins", "5 de plus", "three down", "two short"."""
+
+
+def _unit(reading: Reading, at: int) -> int | None:
+    """The word "points" right after a number, read with it."""
+    after = reading.seek(at, 1, ())
+    return after if reading.kind(after) is Kind.POINTS else None
+
+
+def _sides(reading: Reading) -> None:
+    """ "la défense fait 40", "40 pour la défense", "l'attaque a 51", "defence 40"."""
+    for kind, how in ((Kind.DEFENSE, "defense"), (Kind.ATTACK, "attack")):
+        for j in reading.free(kind):
+            at = reading.find(j, 1, LINK | {Kind.MADE}, NUMBER)
+            if at is None and _said_after(reading, j):
+                at = reading.find(j, -1, LINK | {Kind.POINTS, Kind.MADE}, NUMBER)
+            if at is not None:
+                _say(reading, how, reading.number(at), j, at, _unit(reading, at))
+                return
+
+
+def _said_after(reading: Reading, j: int) -> bool:
+    """ "40 pour la défense", "40 en défense": a side named after its points, by a word
+    between them."""
+    token = reading.tokens[j]
+    if token.plain.split()[0] in ("en", "in"):
+        return True
+    return reading.kind(reading.seek(j, -1, {Kind.FILLER, Kind.ONE})) is Kind.PREP
+
+
+def _made(reading: Reading) -> None:
+    """ "il fait 45", "Bruno fait 45", "makes 45"."""
+    for j in reading.free(Kind.MADE):
+        at = reading.find(j, 1, LINK, NUMBER)
+        if at is not None:
+            _say(reading, "attack", reading.number(at), j, at, _unit(reading, at))
+            return
+
+
+def _with_unit(reading: Reading) -> None:
+    """ "49 points"."""
+    for j in reading.free(Kind.POINTS):
+        at = reading.find(j, -1, (), NUMBER)
+        if at is not None:
+            _say(reading, "attack", reading.number(at), j, at)
+            return
+
+
+def _bare(reading: Reading) -> None:
+    """One number left over, said alone: the attack's points."""
+    left = reading.free(Kind.NUMBER)
+    if len(left) == 1:
+        _say(reading, "attack", reading.number(left[0]), left[0])
+
+
+def attack_points(reading: Reading) -> Fraction | None:
+    """The attack's points, from what was said; ``None`` when they cannot be known."""
+    if reading.points is None:
+        return None
+    how, value = reading.points
+    if how == "defense":
+        return TOTAL - value
+    if how == "margin":
+        count = reading.fields.get("oudlers")
+        return None if not isinstance(count, int) else TARGETS[count] + value
+    return value
+
+
+def repeated(reading: Reading, value: Fraction) -> None:
+    """The attack's points said again ("36, tout juste"; "39, il chute de 2"), or the
+    defence's: read, not unknown."""
+    for j in reading.free(Kind.NUMBER):
+        if reading.number(j) in (value, TOTAL - value):
+            reading.use(j, _unit(reading, j))
