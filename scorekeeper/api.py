@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from scorekeeper.i18n import accepted
 from scorekeeper.scoring import DealError, Problem, deal_from_json, errors_by_field, score
@@ -109,7 +109,7 @@ def _players_problem(players: object) -> Problem | None:
 
 def _refused(lang: str) -> tuple[Response, int]:
     """A body too large (413) or not a JSON object (400)."""
-    if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
+    if _body() is None:
         message = {
             "fr": "Le corps de la requête dépasse 64 Kio.",
             "en": "The request body is larger than 64 KiB.",
@@ -125,12 +125,27 @@ def _refused(lang: str) -> tuple[Response, int]:
 def _json_body() -> Any:
     """The body as JSON, whatever the Content-Type; ``None`` when it is not JSON, or larger
     than ``MAX_API_BYTES`` (then it is not read)."""
-    if (request.content_length or 0) > current_app.config["MAX_API_BYTES"]:
+    body = _body()
+    if body is None:
         return None
     try:
-        return json.loads(request.get_data(), parse_constant=_reject)
+        return json.loads(body, parse_constant=_reject)
     except (ValueError, RecursionError):
         return None
+
+
+def _body() -> bytes | None:
+    """The request's body, read no further than ``MAX_API_BYTES``; ``None`` when it is
+    larger, whether its ``Content-Length`` says so or it comes in chunks without one."""
+    if "api_body" not in g:
+        limit = int(current_app.config["MAX_API_BYTES"])
+        if (request.content_length or 0) > limit:
+            g.api_body = None
+        else:
+            data = request.stream.read(limit + 1)
+            g.api_body = None if len(data) > limit else data
+    body: bytes | None = g.api_body
+    return body
 
 
 def _reject(constant: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import pytest
@@ -315,6 +317,31 @@ def test_a_body_past_64_kib_is_refused_before_it_is_read(client: FlaskClient) ->
     response = client.post("/api/v1/score", data=body, headers={"Accept-Language": "en"})
     assert response.status_code == 413
     assert response.get_json() == {"errors": {"_": ["The request body is larger than 64 KiB."]}}
+
+
+@pytest.mark.parametrize("path", ["/api/v1/score", "/api/v1/parse"])
+def test_a_body_past_64_kib_sent_in_chunks_is_refused_too(client: FlaskClient, path: str) -> None:
+    """No Content-Length, as a chunked body comes through gunicorn: read no further than
+    the limit, then refused."""
+    body = b'{"players": [' + b'"A",' * 40_000 + b'"B"]}'
+    response = client.post(
+        path,
+        input_stream=io.BytesIO(body),
+        headers={"Accept-Language": "en", "Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
+    assert response.status_code == 413
+    assert response.get_json() == {"errors": {"_": ["The request body is larger than 64 KiB."]}}
+
+
+def test_a_small_body_sent_in_chunks_is_scored(client: FlaskClient) -> None:
+    response = client.post(
+        "/api/v1/score",
+        input_stream=io.BytesIO(json.dumps(GARDE).encode()),
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
+    assert response.status_code == 200, response.get_json()
 
 
 def test_unknown_fields_are_refused_early_naming_a_few(client: FlaskClient) -> None:
