@@ -1,10 +1,11 @@
 """The fixtures of every test: the app, a fresh database for each test, and a served app.
 
-Every test that touches the database starts from its own, fresh database: a copy of a
-template whose schema is made once per test process (a file copy on SQLite, ``CREATE
-DATABASE … TEMPLATE`` on PostgreSQL), instead of building the schema again. The ``app``
-of a test is the process's one app, its database replaced by a fresh copy and its
-config put back after the test.
+Every test that touches the database starts from a fresh one, without building the
+schema again: a copy of a template whose schema is made once per test process (a file
+copy on SQLite, ``CREATE DATABASE … TEMPLATE`` on PostgreSQL). The ``app`` of a test is
+the process's one app: before each test its database is made fresh again (a new copy of
+the template's file on SQLite; on PostgreSQL, every row deleted and every sequence
+started again), and after it, its config is put back.
 """
 
 from __future__ import annotations
@@ -150,14 +151,22 @@ class Databases:
         return f"sqlite:///{path}"
 
     def renew(self, app: Flask) -> None:
-        """Give ``app`` a fresh copy of the template in place of its database."""
+        """Make ``app``'s database as the template is: every table, no row.
+
+        SQLite: a new copy of the template's file in place of the database's. PostgreSQL:
+        every row deleted and every sequence started again, in one transaction; not a new
+        ``CREATE DATABASE … TEMPLATE``, as each ``DROP DATABASE`` waits for a checkpoint of
+        the whole server (1 to 4 s each on a busy machine, against 0.03 s for this)."""
         uri = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
         with app.app_context():
             db.session.remove()
+            if TEST_DATABASE_URL:
+                with db.engine.begin() as connection:
+                    for table in reversed(db.metadata.sorted_tables):
+                        connection.execute(table.delete())
+                    connection.execute(RESTART_SEQUENCES)
+                return
             db.engine.dispose()
-        if TEST_DATABASE_URL:
-            self._create(uri.database or "", make_url(self.template()).database)
-            return
         path = Path(uri.database or "")
         for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
@@ -174,6 +183,8 @@ class Databases:
 
 
 DATABASES = Databases()
+RESTART_SEQUENCES = text("SELECT setval(oid, 1, false) FROM pg_class WHERE relkind = 'S'")
+"""Every sequence of a PostgreSQL database starts again from 1, as in a new database."""
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -36,11 +36,9 @@ def fresh_app(tmp_path: Path, name: str) -> Flask:
             "TESTING": True,
             "SECRET_KEY": "t",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name),
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name, schema=True),
         }
     )
-    with app.app_context():
-        db.create_all()
     APPS.append(app)
     return app
 

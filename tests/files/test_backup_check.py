@@ -30,11 +30,9 @@ def make_app(path: Path, name: str) -> Flask:
             "TESTING": True,
             "SECRET_KEY": "t",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(path, name),
+            "SQLALCHEMY_DATABASE_URI": database_uri(path, name, schema=True),
         }
     )
-    with app.app_context():
-        db.create_all()
     return app
 
 

@@ -268,10 +268,8 @@ def test_the_view_link_reads_and_changes_nothing(app: Flask, client: FlaskClient
 
 
 def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
-    database = database_uri(tmp_path, "csrf")
+    database = database_uri(tmp_path, "csrf", schema=True)
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
-    with app.app_context():
-        db.create_all()
     client = app.test_client()
     data = {
         "seat_1": "A",
@@ -367,3 +365,18 @@ def test_a_deal_stored_before_a_new_check_still_opens_with_its_scores(
     text = page.get_data(as_text=True)
     assert page.status_code == 200 and "its scores stand as stored" in text
     assert "<dt>Alice</dt><dd>198</dd>" in text
+
+
+def test_opening_the_same_ledger_again_signs_no_new_cookie(client: FlaskClient) -> None:
+    """A phone that follows a table reloads its ledger after each deal: the device knows
+    the link already, so there is no session to sign and send again; another sheet's link
+    is remembered as before, newest first."""
+    first = start_evening(client)
+    second = start_evening(client, players=("Ann", "Ben", "Cid", "Dot"))
+    assert "Set-Cookie" in client.get(f"/e/{first}").headers  # now the newest again
+    again = client.get(f"/e/{first}")
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+    assert "Set-Cookie" in client.get(f"/e/{second}").headers
+    with client.session_transaction() as session:
+        assert session["sheets"][:2] == [second, first]
+        assert session.permanent

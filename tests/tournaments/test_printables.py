@@ -38,11 +38,12 @@ def paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, dic
             "TESTING": True,
             "SECRET_KEY": "paper",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("paper"), "paper"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(
+                tmp_path_factory.mktemp("paper"), "paper", schema=True
+            ),
         }
     )
     with app.app_context():
-        db.create_all()
         built = {
             "open": build(26, rounds=2, played=1, playing=True, no_shows=1, name="Open"),
             "between": build(8, rounds=2, played=1, name="Between"),

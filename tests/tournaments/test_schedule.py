@@ -160,7 +160,14 @@ def test_the_rounds_drawn_one_at_a_time_are_those_of_the_old_draw(
     ("players", "rounds", "seed"),
     # The plan searched alone had more repeat meetings than the old draw for 19 players
     # (19 against 18, seed 1), and more seats out of turn for 17 and 29.
-    [(19, 4, 1), (19, 4, 2), (17, 5, 1), (29, 7, 1), (29, 7, 3)],
+    [
+        (19, 4, 1),
+        (19, 4, 2),
+        *(
+            pytest.param(*case, marks=pytest.mark.slow)
+            for case in [(17, 5, 1), (29, 7, 1), (29, 7, 3)]
+        ),
+    ],
 )
 def test_a_tournament_is_never_worse_than_drawn_one_round_at_a_time(
     players: int, rounds: int, seed: int
@@ -172,6 +179,7 @@ def test_a_tournament_is_never_worse_than_drawn_one_round_at_a_time(
     assert out_of_turn(drawn) <= out_of_turn(floor)
 
 
+@pytest.mark.slow
 def test_a_round_planned_again_from_the_floor_is_the_same() -> None:
     """A worker that did not plan the tournament plans it again at round 3, from this
     round's seed: the floor's seeds are counted back to round 2's, so the plan is the same."""

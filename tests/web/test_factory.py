@@ -89,11 +89,9 @@ def test_behind_https_and_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
             "SECRET_KEY": "s",
             "PROXY_FIX": True,
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy", schema=True),
         }
     )
-    with app.app_context():
-        db.create_all()
     client = app.test_client()
     token = start_evening(client)
     proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"}

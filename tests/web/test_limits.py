@@ -58,12 +58,10 @@ def limited(tmp_path: Path) -> Iterator[Flask]:
             "TESTING": True,
             "SECRET_KEY": "t",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "limits"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "limits", schema=True),
             **LIMITS,
         }
     )
-    with app.app_context():
-        db.create_all()
     yield app
     with app.app_context():
         db.session.remove()

@@ -260,11 +260,9 @@ def test_backup_restore_backup_keeps_the_queen(tmp_path: Path) -> None:
                 "TESTING": True,
                 "SECRET_KEY": "t",
                 "WTF_CSRF_ENABLED": False,
-                "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name),
+                "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, name, schema=True),
             }
         )
-        with app.app_context():
-            db.create_all()
         return app
 
     apps = [fresh("a"), fresh("b"), fresh("c")]
