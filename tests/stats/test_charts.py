@@ -239,3 +239,26 @@ def test_no_bar_at_all() -> None:
 def test_each_swatch_is_valid_svg(index: int) -> None:
     root = parse(charts.swatch(charts.look(index)))
     assert root.get("aria-hidden") == "true"
+
+
+@pytest.mark.parametrize(
+    ("values", "top"),
+    [([1180, -300], 1200), ([1200, -1100], 1500), ([40, 10], 40), ([7], 7), ([-250], 0)],
+)
+def test_the_axis_ends_just_past_the_highest_score(values: list[int], top: int) -> None:
+    svg = charts.line_chart(
+        [charts.Series("A", (0, *values))], title="t", description="d", chart_id="c"
+    )
+    labels = [int(v) for v in re.findall(r'text-anchor="end" font-size="10">(-?\d+)<', svg)]
+    assert max(labels) == top
+
+
+def test_a_chart_of_nothing_has_no_axis() -> None:
+    svg = charts.line_chart(
+        [charts.Series("A", (0,))], title="t", description="d", chart_id="c", empty="No deal."
+    )
+    assert "No deal." in svg and "<line" not in svg
+
+
+def test_a_season_chart_labels_up_to_four_dates() -> None:
+    assert charts.spaced(12) == [1, 5, 8, 12]
