@@ -10,11 +10,11 @@ TRANSLATIONS := scorekeeper/translations
 MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
 WORKERS ?= 4
-# The tests run on both cores: one test process per core, each its own app and databases;
-# an idle process takes tests from a busy one's queue (worksteal), so that a long file
-# never runs alone at the end.
+# The tests run on both cores: one test process per core, each its own app and databases.
+# Tests are shared out one by one, but those of an xdist_group stay in one process (the
+# tests of a module that builds its world once).
 JOBS ?= 2
-PYTEST := $(BIN)/pytest -n $(JOBS) --dist worksteal
+PYTEST := $(BIN)/pytest -n $(JOBS) --dist loadgroup
 
 .PHONY: run serve test test-postgres check lint install browser db clean translations bench
 

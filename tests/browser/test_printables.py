@@ -30,6 +30,9 @@ from ..conftest import database_uri, serving
 from ..paper_tournaments import Built, build, correct
 from .conftest import HOST
 
+# Its tests share a world built once (a module fixture): they run in one test process.
+pytestmark = pytest.mark.xdist_group("paper pdf")
+
 SECONDS = 2
 """The projector's time on a page, shortened for the test (12 seconds in a club)."""
 

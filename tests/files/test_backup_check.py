@@ -21,6 +21,9 @@ from scorekeeper.db import db
 from ..conftest import database_uri
 from ..factories import deal_data, start_evening
 
+# Its tests share a world built once (a module fixture): they run in one test process.
+pytestmark = pytest.mark.xdist_group("restore")
+
 Doc = dict[str, Any]
 
 

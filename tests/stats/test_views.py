@@ -58,6 +58,9 @@ from scorekeeper.sheets.ledger import Entry, score_entry
 
 from ..factories import EN, PASSED, SEATS, Season, deal_data, play, start_evening
 
+# Its tests share a world built once (a module fixture): they run in one test process.
+pytestmark = pytest.mark.xdist_group("season")
+
 FIVE = SEATS[:5]
 
 

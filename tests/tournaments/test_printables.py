@@ -28,6 +28,9 @@ from scorekeeper.tournaments.printables import numbers_now
 from ..conftest import database_uri
 from ..paper_tournaments import Built, build, correct
 
+# Its tests share a world built once (a module fixture): they run in one test process.
+pytestmark = pytest.mark.xdist_group("paper")
+
 EN = {"Accept-Language": "en"}
 
 
