@@ -132,6 +132,8 @@ def test_the_defenders_each_pay_the_unit_under_fft(deal: Deal) -> None:
             assert result.scores[player] == -result.unit
 
 
+# Five players with a partner are one deal in a few: the filter throws many away, by design.
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(valid_deals().filter(lambda d: len(d.players) == 5 and len(d.attack) == 2))
 def test_under_the_fft_split_the_partner_gets_half_the_taker_share(deal: Deal) -> None:
     result = score(deal)
