@@ -39,7 +39,7 @@ from scorekeeper.models import Deal, DealScore, SheetTotal
 # that examples come slowly. `dev` (the default) tries a few examples of each property, for
 # the inner loop; `ci` (when the CI variable is set) tries many more. HYPOTHESIS_PROFILE
 # chooses either.
-for _name, _examples in (("dev", 20), ("ci", 150)):
+for _name, _examples in (("dev", 20), ("ci", 100)):
     settings.register_profile(
         _name,
         max_examples=_examples,
