@@ -10,6 +10,11 @@ TRANSLATIONS := scorekeeper/translations
 MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
 WORKERS ?= 4
+# The tests run on both cores: one test process per core, each its own app and databases.
+# Tests are shared out one by one, but those of an xdist_group stay in one process (the
+# tests of a module that builds its world once).
+JOBS ?= 2
+PYTEST := $(BIN)/pytest -n $(JOBS) --dist loadgroup
 
 .PHONY: run serve test test-postgres check lint install browser db clean translations bench
 
@@ -55,16 +60,16 @@ browser:
 	fi
 
 test: install browser
-	$(BIN)/pytest
+	$(PYTEST)
 
 # The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL.
 test-postgres: install browser
 	@test -n "$(TEST_DATABASE_URL)" || { echo "Set TEST_DATABASE_URL=postgresql://…"; exit 2; }
-	$(BIN)/pytest -m db
+	$(PYTEST) -m db
 
 # The inner loop: lint and every test that is neither slow nor a browser's, on both cores.
 check: lint
-	$(BIN)/pytest -q -m "not slow and not browser" -n 2
+	$(PYTEST) -q -m "not slow and not browser"
 
 # Benchmarks, not tests: they print a table and write bench-results.json.
 bench: install browser

@@ -1,8 +1,20 @@
+"""The fixtures of every test: the app, a fresh database for each test, and a served app.
+
+Every test that touches the database starts from a fresh one, without building the
+schema again: a copy of a template whose schema is made once per test process (a file
+copy on SQLite, ``CREATE DATABASE … TEMPLATE`` on PostgreSQL). The ``app`` of a test is
+the process's one app: before each test its database is made fresh again (a new copy of
+the template's file on SQLite; on PostgreSQL, every row deleted and every sequence
+started again), and after it, its config is put back.
+"""
+
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
+import tempfile
 import threading
 import urllib.error
 import urllib.request
@@ -16,19 +28,27 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
-from sqlalchemy import create_engine, event, make_url, select, text
+from sqlalchemy import Engine, create_engine, event, make_url, select, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, database_url
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, SheetTotal
 
-# Tests never depend on how fast the machine is: on a busy CI machine, no deadline per
-# example and no complaint that examples come slowly.
-settings.register_profile(
-    "any machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+# Tests never depend on how fast the machine is: no deadline per example and no complaint
+# that examples come slowly. `dev` (the default) tries a few examples of each property, for
+# the inner loop; `ci` (when the CI variable is set) tries many more. HYPOTHESIS_PROFILE
+# chooses either.
+for _name, _examples in (("dev", 20), ("ci", 100)):
+    settings.register_profile(
+        _name,
+        max_examples=_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
-settings.load_profile("any machine")
 
 
 def examples() -> list[dict[str, Any]]:
@@ -39,7 +59,7 @@ def examples() -> list[dict[str, Any]]:
     return cases
 
 
-DATABASE_FIXTURES = {"app", "client", "live_app"}
+DATABASE_FIXTURES = {"app", "client", "live_app", "season_app"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -54,42 +74,155 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 """A PostgreSQL server to run the suite against; SQLite files in tmp_path otherwise."""
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+"""This test process's name (``gw0``, ``gw1``… under pytest-xdist): its databases' suffix."""
+TEST_CONFIG = {
+    "TESTING": True,
+    "SECRET_KEY": "test",
+    "WTF_CSRF_ENABLED": False,
+    "SERVER_NAME": "tarot.test",
+}
 
 
-def database_uri(tmp_path: Path, name: str = "test") -> str:
-    """A fresh, empty database for one test: SQLite in ``tmp_path``, or a new PostgreSQL one."""
-    if not TEST_DATABASE_URL:
-        return f"sqlite:///{tmp_path / (name + '.sqlite')}"
-    server = make_url(database_url(TEST_DATABASE_URL))
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # parallel runs: one database each
-    fresh = f"{server.database}_{name}{worker}"
-    engine = create_engine(server, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
-        connection.execute(text(f'CREATE DATABASE "{fresh}"'))
-    engine.dispose()
-    return server.set(database=fresh).render_as_string(hide_password=False)
+class Databases:
+    """This process's test databases: a template with the schema, made on first need,
+    and fresh copies of it (or empty databases) for the tests."""
+
+    def __init__(self) -> None:
+        self._scratch: Path | None = None
+        self._template: str | None = None
+        self._server: Engine | None = None
+        self.made: list[str] = []
+        """The PostgreSQL databases made, dropped at the end of the session."""
+
+    @property
+    def scratch(self) -> Path:
+        if self._scratch is None:
+            self._scratch = Path(tempfile.mkdtemp(prefix=f"tarot-tests-{WORKER}-"))
+        return self._scratch
+
+    @property
+    def server(self) -> Engine:
+        """A connection to the PostgreSQL server, for ``CREATE DATABASE`` and ``DROP``."""
+        if self._server is None:
+            assert TEST_DATABASE_URL
+            url = make_url(database_url(TEST_DATABASE_URL))
+            self._server = create_engine(url, isolation_level="AUTOCOMMIT")
+        return self._server
+
+    def _name(self, name: str) -> str:
+        """A PostgreSQL database's name: the server's, the test's name, this process's."""
+        return f"{self.server.url.database}_{name}_{WORKER}"
+
+    def _uri(self, database: str) -> str:
+        return self.server.url.set(database=database).render_as_string(hide_password=False)
+
+    def template(self) -> str:
+        """The URI of the template: every table, no row; made once per process."""
+        if self._template is None:
+            if TEST_DATABASE_URL:
+                uri = self._uri(self._create(self._name("template")))
+            else:
+                uri = f"sqlite:///{self.scratch / 'template.sqlite'}"
+            app = create_app(TEST_CONFIG | {"SQLALCHEMY_DATABASE_URI": uri})
+            with app.app_context():
+                db.create_all()
+                db.engine.dispose()  # a template takes copies only while nobody is on it
+            self._template = uri
+        return self._template
+
+    def _create(self, database: str, template: str | None = None) -> str:
+        copy = f' TEMPLATE "{template}"' if template else ""
+        with self.server.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+            connection.execute(text(f'CREATE DATABASE "{database}"{copy}'))
+        if database not in self.made:
+            self.made.append(database)
+        return database
+
+    def fresh(self, directory: Path, name: str, schema: bool) -> str:
+        """A new database for one test: a copy of the template, or empty."""
+        if TEST_DATABASE_URL:
+            template = make_url(self.template()).database if schema else None
+            return self._uri(self._create(self._name(name), template))
+        path = directory / f"{name}.sqlite"
+        if schema:
+            shutil.copyfile(make_url(self.template()).database or "", path)
+        return f"sqlite:///{path}"
+
+    def renew(self, app: Flask) -> None:
+        """Make ``app``'s database as the template is: every table, no row.
+
+        SQLite: a new copy of the template's file in place of the database's. PostgreSQL:
+        every row deleted and every sequence started again, in one transaction; not a new
+        ``CREATE DATABASE … TEMPLATE``, as each ``DROP DATABASE`` waits for a checkpoint of
+        the whole server (1 to 4 s each on a busy machine, against 0.03 s for this)."""
+        uri = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+        with app.app_context():
+            db.session.remove()
+            if TEST_DATABASE_URL:
+                with db.engine.begin() as connection:
+                    for table in reversed(db.metadata.sorted_tables):
+                        connection.execute(table.delete())
+                    connection.execute(RESTART_SEQUENCES)
+                return
+            db.engine.dispose()
+        path = Path(uri.database or "")
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        shutil.copyfile(make_url(self.template()).database or "", path)
+
+    def close(self) -> None:
+        if self._server is not None:
+            with self.server.connect() as connection:
+                for database in self.made:
+                    connection.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+            self._server.dispose()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+DATABASES = Databases()
+RESTART_SEQUENCES = text("SELECT setval(oid, 1, false) FROM pg_class WHERE relkind = 'S'")
+"""Every sequence of a PostgreSQL database starts again from 1, as in a new database."""
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    DATABASES.close()
+
+
+def database_uri(tmp_path: Path, name: str = "test", schema: bool = False) -> str:
+    """A fresh database for one test: SQLite in ``tmp_path``, or a new PostgreSQL one;
+    empty, or with every table when ``schema`` (a copy of the template)."""
+    return DATABASES.fresh(tmp_path, name, schema)
+
+
+@pytest.fixture(scope="session")
+def process_app() -> Iterator[Flask]:
+    """The one app of this test process; :func:`app` gives each test its fresh database."""
     app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path),
-            "WTF_CSRF_ENABLED": False,
-            "SERVER_NAME": "tarot.test",
-        }
+        TEST_CONFIG | {"SQLALCHEMY_DATABASE_URI": database_uri(DATABASES.scratch, "app", True)}
     )
     with app.app_context():
         if db.engine.dialect.name == "sqlite":  # a test's throwaway file: no need to fsync
             event.listen(db.engine, "connect", _unsynced)
-        db.create_all()
     yield app
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(process_app: Flask) -> Iterator[Flask]:
+    """The app, on a fresh database of its own; what the test changes of its config is
+    put back after it."""
+    config = dict(process_app.config)
+    DATABASES.renew(process_app)
+    yield process_app
+    with process_app.app_context():
+        db.session.remove()
+    process_app.config.clear()
+    process_app.config.update(config)
 
 
 def _unsynced(connection: Any, _: Any) -> None:
@@ -151,73 +284,6 @@ def summed_totals(app: Flask) -> dict[tuple[int, int], tuple[int, int]]:
     return found
 
 
-SEATS = ("Alice", "Bob", "Chloé", "David", "Émile", "Fanny")
-
-
-def start_evening(
-    client: FlaskClient,
-    players: tuple[str, ...] = SEATS[:4],
-    mode: str = "four",
-    first_dealer: int = 1,
-    variants: tuple[str, ...] = (),
-) -> str:
-    """Start an evening through its form; the edit token."""
-    data: dict[str, Any] = {f"seat_{i}": name for i, name in enumerate(players, start=1)}
-    data |= {"table_mode": mode, "first_dealer": str(first_dealer), "day": "2026-11-20"}
-    data["variants"] = list(variants)
-    response = client.post("/evenings/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].split("/")[2]
-
-
-def deal_data(**fields: Any) -> dict[str, Any]:
-    """A deal form's fields: a garde by Alice, 2 oudlers, 49 points, unless told otherwise."""
-    data: dict[str, Any] = {
-        "taker": "Alice",
-        "contract": "garde",
-        "oudlers": "2",
-        "points": "49",
-        "points_side": "attack",
-        "petit_au_bout": "",
-        "chelem_outcome": "none",
-        "save": "1",
-    }
-    data.update({k: v for k, v in fields.items() if v is not None})
-    return data
-
-
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
-
-
-def start_tournament(
-    client: FlaskClient,
-    club: str,
-    players: int = 9,
-    rounds: int = 2,
-    start: bool = True,
-    **settings: str,
-) -> str:
-    """A tournament with its players checked in and round 1 drawn (and started); the
-    organiser's token."""
-    data = {
-        "name": "Open",
-        "day": "2026-11-22",
-        "rounds": str(rounds),
-        "prefer": "five",
-        "seed": "42",
-    } | settings
-    response = client.post(f"/c/{club}/tournaments/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    organiser = response.headers["Location"].split("/")[2]
-    if players:
-        names = "\n".join(NAMES[:players])
-        client.post(f"/o/{organiser}/players", data={"names": names, "checked_in": "y"})
-        client.post(f"/o/{organiser}/draw")
-    if start:
-        client.post(f"/o/{organiser}/rounds/1/start")
-    return organiser
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     """The app on a threaded server of 127.0.0.1, with its own database."""
@@ -226,11 +292,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
             "TESTING": True,
             "SECRET_KEY": "race",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "race"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "race", schema=True),
         }
     )
-    with app.app_context():
-        db.create_all()
     with serving(app) as base:
         yield app, base
 

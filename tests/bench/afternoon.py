@@ -155,6 +155,20 @@ class Connection:
         self, method: str, path: str, headers: dict[str, str] | None, form: dict[str, str] | None
     ) -> Answer:
         assert self.reader is not None and self.writer is not None
+        self.writer.write(self._request_bytes(method, path, headers, form))
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split(" ", 2)[1])
+        found = self._read_headers(header_lines)
+        data = await self._read_body(found)
+        if found.get("connection", "").lower() == "close":
+            self.close()
+        return Answer(status, found, data)
+
+    def _request_bytes(
+        self, method: str, path: str, headers: dict[str, str] | None, form: dict[str, str] | None
+    ) -> bytes:
+        """The request as a phone sends it: its cookies, then the given headers, the form."""
         body = urlencode(form).encode() if form is not None else b""
         lines = [
             f"{method} {path} HTTP/1.1",
@@ -164,17 +178,16 @@ class Connection:
         ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        for name, value in (headers or {}).items():
-            lines.append(f"{name}: {value}")
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if form is not None:
             lines += [
                 "Content-Type: application/x-www-form-urlencoded",
                 f"Content-Length: {len(body)}",
             ]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        status = int(status_line.split(" ", 2)[1])
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+    def _read_headers(self, header_lines: list[str]) -> dict[str, str]:
+        """The answer's headers by their lower-case names; the cookies it sets, kept."""
         found: dict[str, str] = {}
         for line in header_lines:
             if not line:
@@ -186,20 +199,21 @@ class Connection:
                 key, _, cookie = pair.partition("=")
                 self.cookies[key.strip()] = cookie.strip()
             found[name] = value
-        if found.get("transfer-encoding") == "chunked":
-            data = b""
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
-                chunk = await self.reader.readexactly(size + 2)
-                if size == 0:
-                    break
-                data += chunk[:-2]
-        else:
+        return found
+
+    async def _read_body(self, found: dict[str, str]) -> bytes:
+        """The answer's body: chunked, or of its Content-Length."""
+        assert self.reader is not None
+        if found.get("transfer-encoding") != "chunked":
             length = int(found.get("content-length", "0"))
-            data = await self.reader.readexactly(length) if length else b""
-        if found.get("connection", "").lower() == "close":
-            self.close()
-        return Answer(status, found, data)
+            return await self.reader.readexactly(length) if length else b""
+        data = b""
+        while True:
+            size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+            chunk = await self.reader.readexactly(size + 2)
+            if size == 0:
+                return data
+            data += chunk[:-2]
 
     def close(self) -> None:
         if self.writer is not None:

@@ -18,14 +18,15 @@ from scorekeeper.db import db
 from scorekeeper.files import exports
 from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv_read import read_csv
-from scorekeeper.models import Club, Deal, Sheet
+from scorekeeper.models import Club, Deal, Player, Sheet
 from scorekeeper.scoring import FFT, TableMode, rule_set, score
 from scorekeeper.sheets import views as sheets
 from scorekeeper.tournaments import store as tournaments
 
 from .common import Deadline, median, median_ms, queries, repeat
 from .context import Context
-from .data import DAY, add_club, add_tournament, names, random_entry, start_next_round
+from .data import DAY, add_club, add_evening, add_tournament, names, random_entry, start_next_round
+from .world import SEATS
 
 MAX_QUERIES = 10
 SMALL_EVENING, LARGE_EVENING = 10, 1000
@@ -168,6 +169,43 @@ def _compare(ctx: Context, page: str, unit: str, urls: dict[int, str]) -> None:
         many,
         f"= {few}, ≤ {MAX_QUERIES}",
         many == few and many <= MAX_QUERIES,
+    )
+
+
+STATISTICS_DEALS = 555
+"""Deals of each of the 9 evenings of the statistics' club: 4,995 in all."""
+
+
+def statistics(ctx: Context) -> None:
+    """The statistics pages of a club of 5,000 deals (9 evenings of 555 at 5 players):
+    each page's median server time; the figure is the slowest page's. (Their number of
+    statements, the same as for a club of 10 deals, is a test:
+    ``tests/stats/test_views.py``.)"""
+    world = ctx.world
+    with world.app.app_context():
+        club = add_club("Club of 5,000 deals")
+        sheets = [
+            add_evening(club, world.rng, STATISTICS_DEALS, SEATS[:5], TableMode.FIVE)
+            for _ in range(9)
+        ]
+        bob = db.session.scalars(
+            select(Player).where(Player.club_id == club.id, Player.name == SEATS[1])
+        ).one()
+        urls = [
+            f"/e/{sheets[0].edit_token}/summary",
+            f"/e/{sheets[0].edit_token}/summary/card",
+            f"/c/{club.token}/players/{bob.id}",
+            f"/c/{club.token}/ranking",
+            f"/c/{club.token}/ranking?method=best&n=2&min=2",
+            f"/c/{club.token}/ranking.csv?method=average",
+        ]
+    times = median_ms([(world.client(), url) for url in urls], warmup=1, runs=7, seconds=20.0)
+    slowest = max(range(len(urls)), key=lambda i: times[i])
+    ctx.results.at_most(
+        "statistics_5000_deals_slowest_page_ms",
+        times[slowest],
+        3000,
+        note=f"median server time; the slowest of {len(urls)} pages: {urls[slowest]}",
     )
 
 

@@ -575,11 +575,7 @@ def _phone(
                     return
             entry = random_entry(rng, table.seating, table.seating[0], TableMode.FOUR)
             fields = hidden | form_fields(entry)
-            status, location, _ = phone.request("post", form_path, fields)
-            while status == 503 and not deadline.passed:  # busy: sent again, as the queue does
-                tally.busy += 1
-                time.sleep(BUSY_RETRY_SECONDS)
-                status, location, _ = phone.request("post", form_path, fields)
+            status, location = _send_deal(phone, form_path, fields, tally, deadline)
             if status != 302 or not location.endswith(form_path):
                 tally.errors.append(f"POST deal: {status} → {location or 'no redirect'}")
                 hidden = None
@@ -590,12 +586,30 @@ def _phone(
                 tally.errors.append("the deal form closed before the last deal")
                 return
             if number % READ_RANKING_EVERY == 0:
-                status, _, page = phone.request("ranking", f"/p/{public}")
-                if status != 200 or "</html>" not in page:
-                    tally.errors.append(f"GET ranking: {status}")
+                _read_ranking(phone, public, tally)
         except (urllib.error.URLError, OSError, ValueError) as error:
             tally.errors.append(f"{type(error).__name__}: {error}"[:120])
             hidden = None
+
+
+def _send_deal(
+    phone: _Phone, path: str, fields: dict[str, str], tally: Tally, deadline: Deadline
+) -> tuple[int, str]:
+    """POST a deal, sent again while the server is busy (503), as the queue does; the
+    status and the redirect."""
+    status, location, _ = phone.request("post", path, fields)
+    while status == 503 and not deadline.passed:
+        tally.busy += 1
+        time.sleep(BUSY_RETRY_SECONDS)
+        status, location, _ = phone.request("post", path, fields)
+    return status, location
+
+
+def _read_ranking(phone: _Phone, public: str, tally: Tally) -> None:
+    """The public ranking, as a player reads it between deals."""
+    status, _, page = phone.request("ranking", f"/p/{public}")
+    if status != 200 or "</html>" not in page:
+        tally.errors.append(f"GET ranking: {status}")
 
 
 def _open_form(phone: _Phone, path: str) -> dict[str, str] | None:

@@ -70,6 +70,7 @@ BENCHMARKS = (
         ),
     ),
     Benchmark("sql", figures.sql_queries, _sql_figures()),
+    Benchmark("statistics", figures.statistics, ("statistics_5000_deals_slowest_page_ms",)),
     Benchmark(
         "tournament",
         figures.tournament,

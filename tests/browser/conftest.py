@@ -26,7 +26,6 @@ from playwright.sync_api import (
 from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
-from scorekeeper.db import db
 
 from ..conftest import database_uri, serving
 
@@ -54,12 +53,10 @@ def live_app(tmp_path: Path) -> Flask:
         {
             "TESTING": True,
             "SECRET_KEY": "browser-test",
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "browser"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "browser", schema=True),
             "SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool},
         }
     )
-    with app.app_context():
-        db.create_all()
     return app
 
 

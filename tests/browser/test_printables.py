@@ -24,12 +24,14 @@ from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from scorekeeper import create_app
-from scorekeeper.db import db
 from scorekeeper.tournaments.draw import Prefer
 
 from ..conftest import database_uri, serving
 from ..paper_tournaments import Built, build, correct
 from .conftest import HOST
+
+# Its tests share a world built once (a module fixture): they run in one test process.
+pytestmark = pytest.mark.xdist_group("paper pdf")
 
 SECONDS = 2
 """The projector's time on a page, shortened for the test (12 seconds in a club)."""
@@ -49,11 +51,12 @@ def served_paper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             "TESTING": True,
             "SECRET_KEY": "paper",
             "PROJECTOR_SECONDS": SECONDS,
-            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path_factory.mktemp("pdf"), "pdf"),
+            "SQLALCHEMY_DATABASE_URI": database_uri(
+                tmp_path_factory.mktemp("pdf"), "pdf", schema=True
+            ),
         }
     )
     with app.app_context():
-        db.create_all()
         built = {
             "6 tables": build(26, rounds=2, played=1, playing=True, no_shows=1, name="Open"),
             "7 tables": build(

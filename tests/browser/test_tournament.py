@@ -23,7 +23,6 @@ game. Seat 1 deals first; the deal moves one seat on after every deal.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -495,14 +494,11 @@ def sign(page: Page, table: Table, hands: list[Hand], artifacts: Path | None = N
 # --- the test --------------------------------------------------------------------------------
 
 
-def test_a_small_tournament(
-    devices: Opener, live_server: str, artifacts: Path, watch: Watch
-) -> None:
-    started = time.monotonic()
-    base = live_server
+def check_the_hands() -> None:
+    """The comments' arithmetic: each hand's unit, and each seat's total at each table."""
     for hands in HANDS.values():
         for hand in hands:
-            assert rule_unit(hand)[1] == hand.unit, hand  # the comments' arithmetic
+            assert rule_unit(hand)[1] == hand.unit, hand
     for (number, size), hands in FINAL_HANDS.items():
         sums = [
             sum(scores)
@@ -510,8 +506,10 @@ def test_a_small_tournament(
         ]
         assert sums == SEAT_TOTALS[(number, size)], (number, size)
 
-    # The organiser, on a laptop: the club, then the tournament.
-    organiser = devices(LAPTOP)
+
+def create_the_tournament(organiser: Page, base: str, artifacts: Path) -> tuple[str, str]:
+    """The organiser, on a laptop: the club, the tournament, its players all here; the
+    dashboard's address and the public link."""
     boss = Person(organiser)
     visit(organiser, f"{base}/clubs/new")
     organiser.get_by_label("Name").fill("Tarot Club de Plouha")
@@ -546,137 +544,161 @@ def test_a_small_tournament(
     ranking_link = organiser.get_by_role("link", name="Live ranking (public link)")
     public = base + str(ranking_link.get_attribute("href"))
     assert re.fullmatch(r".*/p/[^/]+", public), public
+    return dashboard, public
 
-    seatings: dict[int, list[Table]] = {}
-    for number in range(1, ROUNDS + 1):
-        # The draw, the plan, the start.
-        expect(organiser.get_by_text(f"{len(PLAYERS)} players checked in")).to_be_visible()
-        boss.tap(organiser.get_by_role("button", name=f"Draw round {number}"))
-        expect(flash(organiser)).to_contain_text(
-            f"Round {number} drawn with seed {SEED * 100 + number}."
-        )
-        drawn = [
-            li.inner_text()
-            for li in organiser.locator("#round ~ ul.list").first.locator("li").all()
-        ]
-        assert len(drawn) == 2, drawn  # 9 players, tables of 5 preferred: a 5 and a 4
-        if number == 1:
-            shot(organiser, artifacts, "dashboard-drawn-laptop")
-        plan = f"{dashboard}/rounds/{number}/plan"
-        # The dashboard links the plan only once the round starts: typed in here.
-        if number == 1:
-            print_pdf(organiser, plan, artifacts / "tournament-plan-round-1-drawn.pdf", pages=1)
-        else:
-            visit(organiser, plan)
-        expect(organiser.locator(".plan-table")).to_have_count(2)
-        visit(organiser, dashboard)
-        boss.tap(organiser.get_by_role("button", name=f"Start round {number}"))
-        expect(flash(organiser)).to_contain_text(f"Round {number} started")
-        tables = read_tables(organiser, base, number)
-        seatings[number] = tables
-        assert sorted(t.size for t in tables) == [4, 5]
-        assert sorted(n for t in tables for n in t.names) == sorted(PLAYERS)
-        for table in tables:
-            expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("not started")
-        boss.tap(organiser.get_by_role("link", name="Table plan to print"))
-        plan_tables = {
-            int(section.locator("h2").inner_text().removeprefix("Table ")): [
-                li.inner_text() for li in section.locator("li").all()
-            ]
-            for section in organiser.locator(".plan-table").all()
-        }
-        assert plan_tables == {t.number: t.names for t in tables}  # the plan agrees
-        expect(organiser.locator(".plan-table img.qr")).to_have_count(0)  # no edit link
-        visit(organiser, f"{dashboard}/rounds/{number}/cards")
-        expect(organiser.locator(".table-card img.qr")).to_have_count(2)
+
+def draw_and_start(
+    organiser: Page, base: str, dashboard: str, number: int, artifacts: Path
+) -> list[Table]:
+    """The draw of round ``number``, its plan, its start, its paper; its tables."""
+    boss = Person(organiser)
+    expect(organiser.get_by_text(f"{len(PLAYERS)} players checked in")).to_be_visible()
+    boss.tap(organiser.get_by_role("button", name=f"Draw round {number}"))
+    expect(flash(organiser)).to_contain_text(
+        f"Round {number} drawn with seed {SEED * 100 + number}."
+    )
+    drawn = [
+        li.inner_text() for li in organiser.locator("#round ~ ul.list").first.locator("li").all()
+    ]
+    assert len(drawn) == 2, drawn  # 9 players, tables of 5 preferred: a 5 and a 4
+    if number == 1:
+        shot(organiser, artifacts, "dashboard-drawn-laptop")
+    plan = f"{dashboard}/rounds/{number}/plan"
+    # The dashboard links the plan only once the round starts: typed in here.
+    if number == 1:
+        print_pdf(organiser, plan, artifacts / "tournament-plan-round-1-drawn.pdf", pages=1)
+    else:
         visit(organiser, plan)
-        print_pdf(organiser, plan, artifacts / f"tournament-plan-round-{number}.pdf", pages=1)
-        if number == 1:
-            print_pdf(
-                organiser,
-                f"{dashboard}/rounds/1/sheets?blank=1",
-                artifacts / "tournament-sheets-blank-round-1.pdf",
-                pages=2,  # one page per table
-            )
-        four = next(t for t in tables if t.size == 4)
-        five = next(t for t in tables if t.size == 5)
-
-        # Each table on its own phone, through its own link.
-        phone_four = devices(PHONE)
-        phone_five = devices(PHONE)
-        play(phone_four, four)
-        if number == 1:
-            # The table of 4 signs; the organiser unlocks its sheet and corrects deal 1
-            # (49 → 55 points); the table signs again.
-            sign(phone_four, four, R1_FOUR)
-            assert four.scores(R1_FOUR) == dict(zip(four.names, R1_FOUR_BEFORE, strict=True))
-            visit(phone_four, f"{four.link}/deals/new")  # a signed sheet takes no deal
-            expect(phone_four).to_have_url(four.link)
-            expect(flash(phone_four)).to_be_visible()
-            shot(phone_four, artifacts, "signed-sheet-new-deal-phone")
-            visit(organiser, dashboard)
-            row = state_of(organiser, four)
-            expect(row.locator("td").nth(2)).to_have_text("✓ signed")
-            boss.tap(row.get_by_role("button", name="Unlock to correct"))
-            expect(flash(organiser)).to_contain_text(
-                f"Table {four.number} of round 1 is open for corrections."
-            )
-            boss.tap(organiser.get_by_role("link", name="Deal 1", exact=True))
-            boss.tap(organiser.get_by_role("link", name="Correct"))
-            expect(organiser.get_by_role("heading", name="Correct deal 1")).to_be_visible()
-            points = organiser.get_by_role("textbox", name="Card points")
-            expect(points).to_have_value("49")
-            boss.type(points, "55")
-            taker = four.names[R1_FOUR[0].taker]
-            expect(
-                organiser.locator("#preview dl.totals > div").filter(has_text=taker).locator("dd")
-            ).to_have_text("234")  # 3 × 78
-            boss.tap(organiser.get_by_role("button", name="Save", exact=True))
-            expect(flash(organiser)).to_contain_text("Deal 1 corrected.")
-            visit(phone_four, four.link)
-            check_ledger(phone_four, four, R1_FOUR_CORRECTED)
-            sign(phone_four, four, R1_FOUR_CORRECTED)
-            visit(organiser, dashboard)
-            log = organiser.locator("ul.corrections li")
-            expect(log).to_have_count(1)
-            expect(log).to_contain_text(
-                f"round 1, table {four.number}, deal 1 · by the organiser: corrected"
-            )
-            expect(log).to_contain_text(f"before: {taker} · Garde · 2 · 49")
-            expect(log).to_contain_text(f"after: {taker} · Garde · 2 · 55")
-            shot(organiser, artifacts, "dashboard-correction-laptop")
-        else:
-            sign(phone_four, four, R2_FOUR)
-
-        play(phone_five, five, organiser, dashboard)
-        if number == 1:
-            shot(phone_five, artifacts, "ledger-before-signing-phone")
-            assert_fits(phone_five, "the table's ledger")
-            visit(phone_five, f"{five.link}/deals/new")  # a sixth deal is refused
-            expect(flash(phone_five)).to_contain_text("All 5 deals of this round are played")
-            assert_fits(phone_five, "the ledger of a full table")
-            sign(phone_five, five, R1_FIVE, artifacts)
-            assert_fits(phone_five, "the signed ledger")
-        else:
-            sign(phone_five, five, R2_FIVE)
-
-        visit(organiser, dashboard)
-        for table in tables:
-            expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("✓ signed")
+    expect(organiser.locator(".plan-table")).to_have_count(2)
+    visit(organiser, dashboard)
+    boss.tap(organiser.get_by_role("button", name=f"Start round {number}"))
+    expect(flash(organiser)).to_contain_text(f"Round {number} started")
+    tables = read_tables(organiser, base, number)
+    assert sorted(t.size for t in tables) == [4, 5]
+    assert sorted(n for t in tables for n in t.names) == sorted(PLAYERS)
+    for table in tables:
+        expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("not started")
+    boss.tap(organiser.get_by_role("link", name="Table plan to print"))
+    plan_tables = {
+        int(section.locator("h2").inner_text().removeprefix("Table ")): [
+            li.inner_text() for li in section.locator("li").all()
+        ]
+        for section in organiser.locator(".plan-table").all()
+    }
+    assert plan_tables == {t.number: t.names for t in tables}  # the plan agrees
+    expect(organiser.locator(".plan-table img.qr")).to_have_count(0)  # no edit link
+    visit(organiser, f"{dashboard}/rounds/{number}/cards")
+    expect(organiser.locator(".table-card img.qr")).to_have_count(2)
+    visit(organiser, plan)
+    print_pdf(organiser, plan, artifacts / f"tournament-plan-round-{number}.pdf", pages=1)
+    if number == 1:
         print_pdf(
             organiser,
-            f"{dashboard}/rounds/{number}/sheets",
-            artifacts / f"tournament-sheets-filled-round-{number}.pdf",
-            pages=2,
+            f"{dashboard}/rounds/1/sheets?blank=1",
+            artifacts / "tournament-sheets-blank-round-1.pdf",
+            pages=2,  # one page per table
         )
-        visit(organiser, dashboard)
+    return tables
 
-    # Round 2 seats together as few pairs who met in round 1 as it can. Its table of 5
-    # takes k players from round 1's table of 5 and 5 − k from its table of 4; the new
-    # table of 4 gets the other 5 − k and k − 1. Pairs met again, C(n, 2) summed:
-    #   k = 1: 0 + 6, then 6 + 0 = 12;  k = 2: 1 + 3, then 3 + 0 = 7;
-    #   k = 3: 3 + 1, then 1 + 1 = 6;   k = 4: 6 + 0, then 0 + 3 = 9;
-    #   k = 5: 10 + 0, then 0 + 6 = 16. The fewest: 6.
+
+def correct_a_signed_sheet(
+    organiser: Page, phone: Page, four: Table, dashboard: str, artifacts: Path
+) -> None:
+    """Round 1's table of 4 signs; the organiser unlocks its sheet and corrects deal 1
+    (49 → 55 points); the table signs again."""
+    boss = Person(organiser)
+    sign(phone, four, R1_FOUR)
+    assert four.scores(R1_FOUR) == dict(zip(four.names, R1_FOUR_BEFORE, strict=True))
+    visit(phone, f"{four.link}/deals/new")  # a signed sheet takes no deal
+    expect(phone).to_have_url(four.link)
+    expect(flash(phone)).to_be_visible()
+    shot(phone, artifacts, "signed-sheet-new-deal-phone")
+    visit(organiser, dashboard)
+    row = state_of(organiser, four)
+    expect(row.locator("td").nth(2)).to_have_text("✓ signed")
+    boss.tap(row.get_by_role("button", name="Unlock to correct"))
+    expect(flash(organiser)).to_contain_text(
+        f"Table {four.number} of round 1 is open for corrections."
+    )
+    boss.tap(organiser.get_by_role("link", name="Deal 1", exact=True))
+    boss.tap(organiser.get_by_role("link", name="Correct"))
+    expect(organiser.get_by_role("heading", name="Correct deal 1")).to_be_visible()
+    points = organiser.get_by_role("textbox", name="Card points")
+    expect(points).to_have_value("49")
+    boss.type(points, "55")
+    taker = four.names[R1_FOUR[0].taker]
+    expect(
+        organiser.locator("#preview dl.totals > div").filter(has_text=taker).locator("dd")
+    ).to_have_text("234")  # 3 × 78
+    boss.tap(organiser.get_by_role("button", name="Save", exact=True))
+    expect(flash(organiser)).to_contain_text("Deal 1 corrected.")
+    visit(phone, four.link)
+    check_ledger(phone, four, R1_FOUR_CORRECTED)
+    sign(phone, four, R1_FOUR_CORRECTED)
+    visit(organiser, dashboard)
+    log = organiser.locator("ul.corrections li")
+    expect(log).to_have_count(1)
+    expect(log).to_contain_text(
+        f"round 1, table {four.number}, deal 1 · by the organiser: corrected"
+    )
+    expect(log).to_contain_text(f"before: {taker} · Garde · 2 · 49")
+    expect(log).to_contain_text(f"after: {taker} · Garde · 2 · 55")
+    shot(organiser, artifacts, "dashboard-correction-laptop")
+
+
+def fill_a_full_table(phone: Page, five: Table, artifacts: Path) -> None:
+    """Round 1's table of 5: its ledger fits the phone, a sixth deal is refused, it signs."""
+    shot(phone, artifacts, "ledger-before-signing-phone")
+    assert_fits(phone, "the table's ledger")
+    visit(phone, f"{five.link}/deals/new")  # a sixth deal is refused
+    expect(flash(phone)).to_contain_text("All 5 deals of this round are played")
+    assert_fits(phone, "the ledger of a full table")
+    sign(phone, five, R1_FIVE, artifacts)
+    assert_fits(phone, "the signed ledger")
+
+
+def play_the_round(
+    devices: Opener,
+    organiser: Page,
+    tables: list[Table],
+    number: int,
+    dashboard: str,
+    artifacts: Path,
+) -> None:
+    """Each table on its own phone, through its own link; every sheet signed."""
+    four = next(t for t in tables if t.size == 4)
+    five = next(t for t in tables if t.size == 5)
+    phone_four = devices(PHONE)
+    phone_five = devices(PHONE)
+    play(phone_four, four)
+    if number == 1:
+        correct_a_signed_sheet(organiser, phone_four, four, dashboard, artifacts)
+    else:
+        sign(phone_four, four, R2_FOUR)
+    play(phone_five, five, organiser, dashboard)
+    if number == 1:
+        fill_a_full_table(phone_five, five, artifacts)
+    else:
+        sign(phone_five, five, R2_FIVE)
+    visit(organiser, dashboard)
+    for table in tables:
+        expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("✓ signed")
+    print_pdf(
+        organiser,
+        f"{dashboard}/rounds/{number}/sheets",
+        artifacts / f"tournament-sheets-filled-round-{number}.pdf",
+        pages=2,
+    )
+    visit(organiser, dashboard)
+
+
+def check_repeat_meetings(seatings: dict[int, list[Table]]) -> None:
+    """Round 2 seats together as few pairs who met in round 1 as it can. Its table of 5
+    takes k players from round 1's table of 5 and 5 − k from its table of 4; the new
+    table of 4 gets the other 5 − k and k − 1. Pairs met again, C(n, 2) summed:
+      k = 1: 0 + 6, then 6 + 0 = 12;  k = 2: 1 + 3, then 3 + 0 = 7;
+      k = 3: 3 + 1, then 1 + 1 = 6;   k = 4: 6 + 0, then 0 + 3 = 9;
+      k = 5: 10 + 0, then 0 + 6 = 16. The fewest: 6."""
     met = {frozenset((a, b)) for t in seatings[1] for a in t.names for b in t.names if a < b}
     again = [
         (a, b)
@@ -687,13 +709,10 @@ def test_a_small_tournament(
     ]
     assert len(again) == 6, again
 
-    expect(organiser.get_by_text("The tournament is over.")).to_be_visible()
-    expect(organiser.get_by_role("button", name=re.compile("Draw round"))).to_have_count(0)
-    organiser.set_viewport_size(PHONE)
-    shot(organiser, artifacts, "dashboard-phone")
-    organiser.set_viewport_size(LAPTOP)
 
-    # The ranking, computed by hand: each player's seat total at each round's table.
+def hand_computed_ranking(seatings: dict[int, list[Table]]) -> list[list[str]]:
+    """The ranking, computed by hand: each player's seat total at each round's table;
+    rows of rank, player, total, round 1, round 2."""
     rounds: dict[str, dict[int, int]] = {name: {} for name in PLAYERS}
     lost: dict[str, int] = dict.fromkeys(PLAYERS, 0)
     for number, tables in seatings.items():
@@ -718,16 +737,24 @@ def test_a_small_tournament(
     print("\nHand-computed ranking (rank, player, total, R1, R2):")
     for line in expected:
         print("  " + " | ".join(line) + f" | lost as taker {lost[line[1]]}")
+    return expected
 
+
+TIE_BREAK = (
+    "Ranked by total score. Ties are broken by the best single round, "
+    "then by fewer deals lost as taker"
+)
+
+
+def check_the_ranking(
+    organiser: Page, public: str, dashboard: str, expected: list[list[str]], artifacts: Path
+) -> None:
+    """The public ranking and the printed one are the hand-computed ranking."""
     visit(organiser, public)
     standings = organiser.locator("table.standings tbody tr")
     shown = [[td.text_content() or "" for td in row.locator("td").all()] for row in standings.all()]
     assert [[c.strip() for c in row] for row in shown] == expected
-    tie_break = (
-        "Ranked by total score. Ties are broken by the best single round, "
-        "then by fewer deals lost as taker"
-    )
-    expect(organiser.locator("main")).to_contain_text(tie_break)
+    expect(organiser.locator("main")).to_contain_text(TIE_BREAK)
     expect(organiser.locator("main")).to_contain_text("Final ranking")  # every round is over
     print_pdf(organiser, f"{dashboard}/ranking", artifacts / "tournament-ranking.pdf", pages=1)
     printed = organiser.locator("table.standings tbody tr")
@@ -736,11 +763,14 @@ def test_a_small_tournament(
         for row in printed.all()
     ] == expected
 
-    # A player's phone: the public ranking, the projector view, "my table".
-    player = devices(PHONE)
+
+def check_a_players_phone(
+    player: Page, organiser: Page, public: str, winner: str, somebody: Table, artifacts: Path
+) -> None:
+    """A player's phone: the public ranking, the projector view, "my table"."""
     player.goto(public)
-    expect(player.locator("table.standings tbody tr").first).to_contain_text(expected[0][1])
-    expect(player.locator("main")).to_contain_text(tie_break)
+    expect(player.locator("table.standings tbody tr").first).to_contain_text(winner)
+    expect(player.locator("main")).to_contain_text(TIE_BREAK)
     shot(player, artifacts, "ranking-phone")
     assert_fits(player, "the public ranking")
     player.goto(f"{public}?projector=1")
@@ -749,7 +779,6 @@ def test_a_small_tournament(
     assert_fits(player, "the projector view")
     visit(organiser, f"{public}?projector=1")
     shot(organiser, artifacts, "projector-laptop")
-    somebody = seatings[ROUNDS][0]
     player.goto(f"{public}/me")
     player.get_by_label("Your name").select_option(label=somebody.names[2])
     Person(player).tap(player.get_by_role("button", name="Show my table"))
@@ -759,6 +788,27 @@ def test_a_small_tournament(
     shot(player, artifacts, "me-phone")
     assert_fits(player, "my table")
 
+
+def test_a_small_tournament(
+    devices: Opener, live_server: str, artifacts: Path, watch: Watch
+) -> None:
+    check_the_hands()
+    organiser = devices(LAPTOP)
+    dashboard, public = create_the_tournament(organiser, live_server, artifacts)
+    seatings: dict[int, list[Table]] = {}
+    for number in range(1, ROUNDS + 1):
+        seatings[number] = draw_and_start(organiser, live_server, dashboard, number, artifacts)
+        play_the_round(devices, organiser, seatings[number], number, dashboard, artifacts)
+    check_repeat_meetings(seatings)
+
+    expect(organiser.get_by_text("The tournament is over.")).to_be_visible()
+    expect(organiser.get_by_role("button", name=re.compile("Draw round"))).to_have_count(0)
+    organiser.set_viewport_size(PHONE)
+    shot(organiser, artifacts, "dashboard-phone")
+    organiser.set_viewport_size(LAPTOP)
+
+    expected = hand_computed_ranking(seatings)
+    check_the_ranking(organiser, public, dashboard, expected, artifacts)
+    somebody = seatings[ROUNDS][0]
+    check_a_players_phone(devices(PHONE), organiser, public, expected[0][1], somebody, artifacts)
     watch.check()
-    # How long it took is printed, not asserted: a test never depends on the machine's speed.
-    print(f"the tournament took {time.monotonic() - started:.1f} s")

@@ -17,14 +17,14 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Sheet
 
-from ..conftest import start_tournament
+from ..factories import new_club, start_tournament
 
 
 def started(live_app: Flask) -> str:
     """A tournament of 9 players, round 1 started; the organiser's token."""
     live_app.config["WTF_CSRF_ENABLED"] = False  # the organiser's set-up, through its forms
     with live_app.test_client() as client:
-        club = client.post("/clubs/new", data={"name": "Club"}).headers["Location"].split("/")[2]
+        club = new_club(client)
         organiser = start_tournament(client, club, players=9, rounds=2)
     live_app.config["WTF_CSRF_ENABLED"] = True
     return organiser

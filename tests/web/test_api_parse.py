@@ -1,0 +1,148 @@
+"""POST /api/v1/parse: a deal said in one sentence, as docs/parse-api.md says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+
+from ..conftest import database_uri
+
+FIVE = ["Alice", "Bruno", "Chloé", "David", "Émile"]
+SENTENCE = "Bruno garde avec Chloé, deux bouts, quarante-neuf, poignée simple de Bruno"
+
+
+def post(client: FlaskClient, body: Any, lang: str | None = None) -> Any:
+    headers = {"Accept-Language": lang} if lang else {}
+    return client.post("/api/v1/parse", json=body, headers=headers)
+
+
+def test_the_issue_sentence_is_a_deal_the_scoring_api_scores(client: FlaskClient) -> None:
+    response = post(client, {"text": SENTENCE, "players": FIVE, "lang": "fr"})
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "deal": {
+            "taker": "Bruno",
+            "partner": "Chloé",
+            "contract": "garde",
+            "oudlers": 2,
+            "points": 49,
+            "poignees": [{"player": "Bruno", "size": "simple"}],
+        },
+        "missing": [],
+        "unknown": [],
+    }
+    scored = client.post("/api/v1/score", json={"players": FIVE, **response.get_json()["deal"]})
+    assert scored.status_code == 200
+    assert scored.get_json()["scores"]["Bruno"] == 2 * 86
+
+
+def test_what_was_not_said_is_missing_and_what_was_not_understood_is_unknown(
+    client: FlaskClient,
+) -> None:
+    body = {"text": "moi je garde, 2 bouts, zorglub", "players": FIVE, "lang": "fr"}
+    answer = post(client, body).get_json()
+    assert answer == {
+        "deal": {"contract": "garde", "oudlers": 2},
+        "missing": ["taker", "partner", "points"],
+        "unknown": ["moi", "je", "zorglub"],
+    }
+
+
+def test_lang_is_optional_and_english_is_read(client: FlaskClient) -> None:
+    body = {"text": "Bruno guard, two oudlers, fifty and a half", "players": FIVE[:3]}
+    answer = post(client, body, "en").get_json()
+    assert answer["deal"] == {"taker": "Bruno", "contract": "garde", "oudlers": 2, "points": 50.5}
+    assert answer["missing"] == []
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"text": None}, "text"),
+        ({"text": ""}, "text"),
+        ({"text": "   "}, "text"),
+        ({"text": 49}, "text"),
+        ({"text": "garde " * 100}, "text"),
+        ({"players": None}, "players"),
+        ({"players": "Alice"}, "players"),
+        ({"players": ["Alice", "Bruno"]}, "players"),
+        ({"players": FIVE + ["Fanny", "Gaston"]}, "players"),
+        ({"players": ["Alice", "Alice", "Bruno"]}, "players"),
+        ({"players": ["Alice", "", "Bruno"]}, "players"),
+        ({"players": ["Alice", 3, "Bruno"]}, "players"),
+        ({"players": ["Alice", "B" * 41, "Bruno"]}, "players"),
+        ({"lang": "de"}, "lang"),
+        ({"langue": "fr"}, "langue"),
+    ],
+)
+def test_a_body_not_as_described_answers_422_naming_the_field(
+    client: FlaskClient, change: dict[str, Any], field: str
+) -> None:
+    body = {"text": SENTENCE, "players": FIVE, "lang": "fr"} | change
+    body = {key: value for key, value in body.items() if value is not None}
+    response = post(client, body, "en")
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert list(errors) == [field]
+    assert all(isinstance(message, str) and message for message in errors[field])
+
+
+def test_errors_follow_accept_language_as_the_scoring_api(client: FlaskClient) -> None:
+    body = {"players": ["Alice", "Bruno"]}
+    assert post(client, body, "en").get_json() == {
+        "errors": {
+            "text": ["This field is required."],
+            "players": ["A deal is played by 3, 4, 5 or 6 players."],
+        }
+    }
+    assert post(client, body).get_json()["errors"]["players"] == [
+        "Une donne se joue à 3, 4, 5 ou 6 joueurs."
+    ]
+
+
+def test_a_500_character_sentence_is_read_and_501_is_refused(client: FlaskClient) -> None:
+    text = ("bruno garde " * 50)[:500]
+    assert post(client, {"text": text, "players": FIVE}).status_code == 200
+    assert post(client, {"text": text + "x", "players": FIVE}).status_code == 422
+
+
+@pytest.mark.parametrize("body", [b"", b"not json", b"[1]", b'"text"', b'{"text": NaN}'])
+def test_a_body_that_is_not_a_json_object_answers_400(client: FlaskClient, body: bytes) -> None:
+    response = client.post("/api/v1/parse", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert list(response.get_json()["errors"]) == ["_"]
+
+
+def test_a_body_over_the_api_limit_answers_413_and_get_405(client: FlaskClient) -> None:
+    body = b'{"text": "' + b"x" * (65 * 1024) + b'"}'
+    response = client.post("/api/v1/parse", data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert client.get("/api/v1/parse").status_code == 405
+
+
+def test_parse_shares_the_scoring_api_rate_limit(tmp_path: Path) -> None:
+    limited: Flask = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "parse_limits"),
+            "RATELIMIT_ENABLED": True,
+            "RATELIMIT_API": "3 per minute",
+        }
+    )
+    client = limited.test_client()
+    body = {"text": SENTENCE, "players": FIVE}
+    answers = [post(client, body).status_code for _ in range(3)]
+    assert answers == [200, 200, 200]
+    refused = post(client, body, "en")
+    assert refused.status_code == 429
+    assert refused.get_json() == {
+        "errors": {"_": ["Too many requests at once: try again in a moment."]}
+    }
+    assert client.post("/api/v1/score", json={}).status_code == 429

@@ -1,0 +1,54 @@
+"""SQLite's write lock held too long by another writer: a 503 to retry, never a 500."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+from scorekeeper.models import Deal
+
+from ..conftest import TEST_DATABASE_URL
+from ..factories import deal_data, start_evening
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own lock")
+def test_a_save_that_waits_too_long_for_the_lock_is_refused_to_be_sent_again(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "busy.sqlite"
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "SQLITE_BUSY_TIMEOUT_MS": 50,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    token = start_evening(client)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer, in the middle of its save
+    try:
+        url = f"/e/{token}/deals/new"
+        response = client.post(url, data=deal_data(), headers={"Accept-Language": "en"})
+        assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+        assert "The server is busy" in response.get_data(as_text=True)
+        response = client.post(url, data=deal_data(), headers={"Accept": "application/json"})
+        assert response.status_code == 503 and response.json is not None
+        assert response.json["status"] == "busy"  # the phone's queue sends it again later
+        assert "rien n'est perdu" in response.json["errors"]["_"][0]
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert client.post(url, data=deal_data()).status_code == 302  # its turn now
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Deal.id))) == 1
+        db.engine.dispose()

@@ -1,0 +1,232 @@
+"""Rate limits: what anyone can do without a link, token guesses, and each link.
+
+Small limits (3 per minute) counted request by request: no test waits for a clock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+from scorekeeper.rate_limits import client_address, from_environment
+from scorekeeper.rate_limits import counts as rate_counts
+from scorekeeper.rate_limits.counts import LocalCounts
+
+from ..conftest import database_uri
+from ..factories import start_evening
+
+EN = {"Accept-Language": "en"}
+SMALL = "3 per minute"
+LIMITS = {
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_NEW_CLUB": SMALL,
+    "RATELIMIT_NEW_EVENING": SMALL,
+    "RATELIMIT_IMPORT": SMALL,
+    "RATELIMIT_API": SMALL,
+    "RATELIMIT_LINK_MISSES": SMALL,
+    "RATELIMIT_PER_LINK": "10 per minute",
+}
+EVENING = {
+    "seat_1": "Ann",
+    "seat_2": "Bob",
+    "seat_3": "Cat",
+    "seat_4": "Dan",
+    "table_mode": "four",
+    "first_dealer": "1",
+    "day": "2026-11-20",
+}
+DEAL = {
+    "players": ["A", "B", "C", "D"],
+    "taker": "A",
+    "contract": "garde",
+    "oudlers": 2,
+    "points": 51,
+}
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "limits", schema=True),
+            **LIMITS,
+        }
+    )
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def statuses(client: FlaskClient, times: int, method: str, url: str, **kw: Any) -> list[int]:
+    return [client.open(url, method=method, **kw).status_code for _ in range(times)]
+
+
+def test_the_suite_runs_without_limits(app: Flask) -> None:
+    assert app.config["RATELIMIT_ENABLED"] is False
+
+
+def test_creating_clubs_is_limited_per_client(limited: Flask) -> None:
+    client = limited.test_client()
+    answers = statuses(client, 4, "POST", "/clubs/new", data={"name": "Club"})
+    assert answers == [302, 302, 302, 429]
+    # Another address counts apart; showing the form is never counted.
+    other = {"REMOTE_ADDR": "10.0.0.9"}
+    assert client.post("/clubs/new", data={"name": "C"}, environ_base=other).status_code == 302
+    assert client.get("/clubs/new").status_code == 200
+
+
+def test_starting_evenings_is_limited(limited: Flask) -> None:
+    answers = statuses(limited.test_client(), 4, "POST", "/evenings/new", data=EVENING)
+    assert answers == [302, 302, 302, 429]
+
+
+def test_importing_is_limited(limited: Flask) -> None:
+    answers = statuses(limited.test_client(), 4, "POST", "/evenings/import", data={})
+    assert answers == [400, 400, 400, 429]
+
+
+def test_the_api_is_limited_and_answers_json_in_the_asked_language(limited: Flask) -> None:
+    client = limited.test_client()
+    assert statuses(client, 3, "POST", "/api/v1/score", json=DEAL) == [200, 200, 200]
+    english = client.post("/api/v1/score", json=DEAL, headers=EN)
+    french = client.post("/api/v1/score", json=DEAL)
+    assert english.status_code == french.status_code == 429
+    assert english.json == {"errors": {"_": ["Too many requests at once: try again in a moment."]}}
+    assert french.json == {
+        "errors": {"_": ["Trop de demandes d'un coup : réessayez dans un moment."]}
+    }
+    assert int(english.headers["Retry-After"]) > 0
+
+
+def test_the_429_page_is_french_by_default_and_english_on_request(limited: Flask) -> None:
+    client = limited.test_client()
+    statuses(client, 3, "POST", "/clubs/new", data={"name": "Club"})
+    french = client.post("/clubs/new", data={"name": "Club"})
+    english = client.post("/clubs/new", data={"name": "Club"}, headers=EN)
+    assert french.status_code == english.status_code == 429
+    assert "Trop de demandes" in french.get_data(as_text=True)
+    assert "Too many requests" in english.get_data(as_text=True)
+
+
+def test_token_guesses_are_counted_and_then_refused_even_for_a_real_link(
+    limited: Flask,
+) -> None:
+    client = limited.test_client()
+    token = start_evening(client)
+    guesses = ["/e/wrong1", "/v/wrong2", "/c/wrong3/ranking", "/o/wrong4"]
+    assert [client.get(url).status_code for url in guesses] == [404, 404, 404, 429]
+    assert client.get(f"/e/{token}").status_code == 429  # the guesser is held off every link
+    other = {"REMOTE_ADDR": "10.0.0.7"}  # a phone elsewhere is not
+    assert client.get(f"/e/{token}", environ_base=other).status_code == 200
+
+
+def test_a_good_link_is_not_counted_as_a_guess(limited: Flask) -> None:
+    client = limited.test_client()
+    token = start_evening(client)
+    assert statuses(client, 5, "GET", f"/e/{token}") == [200] * 5
+
+
+def test_each_link_has_its_own_looser_limit(limited: Flask) -> None:
+    client = limited.test_client()
+    first, second = start_evening(client), start_evening(client)
+    assert statuses(client, 11, "GET", f"/e/{first}/version.json")[-2:] == [200, 429]
+    assert client.get(f"/e/{second}/version.json").status_code == 200
+
+
+def test_an_ipv6_client_is_counted_by_its_64(limited: Flask) -> None:
+    with limited.test_request_context(environ_base={"REMOTE_ADDR": "2001:db8:1:2:3:4:5:6"}):
+        assert client_address() == "2001:db8:1:2::/64"
+    with limited.test_request_context(environ_base={"REMOTE_ADDR": "192.0.2.7"}):
+        assert client_address() == "192.0.2.7"
+
+
+def test_a_club_server_sets_its_limits_and_storage_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "redis://cache:6379")
+    monkeypatch.setenv("RATELIMIT_API", "5 per second")
+    monkeypatch.setenv("RATELIMIT_ENABLED", "0")
+    settings = from_environment()
+    assert settings["RATELIMIT_STORAGE_URI"] == "redis://cache:6379"
+    assert settings["RATELIMIT_API"] == "5 per second"
+    assert settings["RATELIMIT_ENABLED"] is False
+
+
+def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}",
+            **LIMITS,
+            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:1",
+        }  # nothing listens on port 1
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    answers = statuses(client, 4, "POST", "/clubs/new", data={"name": "Club"})
+    assert answers == [302, 302, 302, 429]  # still counted, and never a 500
+    with app.app_context():
+        db.engine.dispose()
+
+
+class Clock:
+    """The clock of :mod:`scorekeeper.rate_limits.counts`, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_counts_are_kept_in_the_apps_own_store(limited: Flask) -> None:
+    assert {type(limiter.storage) for limiter in limited.extensions["limiter"]} == {LocalCounts}
+
+
+def test_a_window_counts_until_it_ends_then_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    counts = LocalCounts()
+    assert [counts.incr("a", 60) for _ in range(3)] == [1, 2, 3]
+    assert counts.get("a") == 3 and counts.get("b") == 0
+    assert counts.get_expiry("a") == clock.now + 60
+    clock.now += 59.5
+    assert counts.incr("a", 60) == 4
+    clock.now += 0.5  # the window ended: it counts zero, and the next count opens another
+    assert counts.get("a") == 0
+    assert counts.incr("a", 60) == 1
+    assert counts.get_expiry("a") == clock.now + 60
+    counts.clear("a")
+    assert counts.get("a") == 0
+
+
+def test_windows_that_ended_are_swept_by_a_later_count_without_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    counts = LocalCounts()
+    threads = threading.active_count()
+    for i in range(500):
+        counts.incr(f"phone {i}", 60)
+    assert threading.active_count() == threads  # memory:// started a thread here
+    assert len(counts.windows) == 500
+    clock.now += rate_counts.SWEEP_SECONDS + 1
+    counts.incr("latecomer", 60)
+    assert list(counts.windows) == ["latecomer"]
+    assert counts.reset() == 1 and counts.get("latecomer") == 0

@@ -1,0 +1,123 @@
+"""Links under control (issue 19): never logged, never cached by others, replaceable,
+deletable, and a link someone sent never chooses where this device's evenings go."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper.db import db
+from scorekeeper.headers import _Redacted, redact
+from scorekeeper.models import Club, Deal, Player, Sheet, new_token
+
+from ..factories import deal_data, start_evening, token_of
+
+EN = {"Accept-Language": "en"}
+
+
+def clubs_of_evenings(app: Flask) -> list[str]:
+    with app.app_context():
+        return list(db.session.scalars(select(Club.name).join(Sheet).order_by(Sheet.id)))
+
+
+def test_a_lured_club_link_does_not_take_this_devices_evenings(app: Flask) -> None:
+    mine, stranger = app.test_client(), app.test_client()
+    stranger.post("/clubs/new", data={"name": "Stranger's club"})
+    lure = stranger.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    start_evening(mine)  # this device's own club, "Mes parties"
+    assert mine.get(f"/c/{lure}").status_code == 200  # a plain GET of the lured link
+    form = mine.get("/evenings/new", headers=EN).get_data(as_text=True)
+    assert 'name="club"' in form and "Stranger&#39;s club" in form  # it names the club
+    start_evening(mine)  # the form as it comes: this device's own club is chosen
+    assert clubs_of_evenings(app) == ["Mes parties", "Mes parties"]
+
+
+def test_a_device_that_only_opened_a_link_starts_its_own_club(app: Flask) -> None:
+    stranger, newcomer = app.test_client(), app.test_client()
+    stranger.post("/clubs/new", data={"name": "Stranger's club"})
+    lure = stranger.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    newcomer.get(f"/c/{lure}")
+    start_evening(newcomer)
+    assert clubs_of_evenings(app) == ["Mes parties"]
+
+
+def test_a_replaced_link_answers_404_and_the_new_one_works(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    moved = client.post(f"/e/{token}/link", data={"which": "edit"})
+    new = token_of(moved)
+    assert new != token and client.get(f"/e/{token}").status_code == 404
+    assert client.get(f"/e/{new}").status_code == 200
+    with app.app_context():
+        view = db.session.scalars(select(Sheet.view_token)).one()
+    client.post(f"/e/{new}/link", data={"which": "view"})
+    assert client.get(f"/v/{view}").status_code == 404
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    client.post(f"/c/{club}/link")
+    assert client.get(f"/c/{club}").status_code == 404
+
+
+def test_an_evening_and_a_club_are_deleted_once_confirmed(app: Flask, client: FlaskClient) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    confirm = client.get(f"/e/{token}/delete", headers=EN).get_data(as_text=True)
+    assert "Its 1 deal goes with it" in confirm
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Deal.id))) == 1  # asking deletes nothing
+    client.post(f"/e/{token}/delete")
+    assert client.get(f"/e/{token}").status_code == 404
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    client.post(f"/c/{club}/delete")
+    with app.app_context():
+        for model in (Club, Sheet, Deal, Player):
+            assert db.session.scalar(select(func.count()).select_from(model)) == 0
+
+
+def test_pages_with_links_are_not_kept_by_shared_caches(client: FlaskClient) -> None:
+    token = start_evening(client)
+    page = client.get(f"/e/{token}")
+    assert page.headers["Cache-Control"] == "no-store"
+    assert token not in page.headers["X-Route"] and page.headers["X-Route"] == "/e/<link>"
+    assert "no-store" not in client.get("/").headers.get("Cache-Control", "")
+
+
+def test_behind_https_the_cookie_is_secure_and_hsts_is_sent(client: FlaskClient) -> None:
+    answer = client.post("/clubs/new", data={"name": "Club"}, base_url="https://tarot.test")
+    assert "Secure" in answer.headers["Set-Cookie"]
+    assert answer.headers["Strict-Transport-Security"].startswith("max-age=")
+    plain = client.post("/clubs/new", data={"name": "Club"})
+    assert "Strict-Transport-Security" not in plain.headers
+
+
+@pytest.mark.parametrize("host", ["x" * 2900, "a." * 200 + "fr"])
+def test_a_host_longer_than_a_host_name_is_refused(client: FlaskClient, host: str) -> None:
+    token = start_evening(client)
+    answer = client.get(f"/e/{token}/qr-edit.svg", headers={"Host": host})
+    assert answer.status_code == 400
+
+
+def test_the_development_servers_log_keeps_no_link() -> None:
+    record = logging.LogRecord(
+        "werkzeug",
+        logging.INFO,
+        "",
+        0,
+        '%s - - [%s] "%s" %s %s',
+        ("127.0.0.1", "now", "GET /o/Zc6NfMpGuVNsjf3uaa_uHB75 HTTP/1.1", "200", "-"),
+        None,
+    )
+    assert _Redacted().filter(record)
+    assert "Zc6NfMp" not in record.getMessage() and "/o/<link>" in record.getMessage()
+    assert redact("/c/AbCdEfGhIjKlMnOp/ranking") == "/c/<link>/ranking"
+
+
+def test_a_token_never_starts_with_a_dash_that_a_command_line_reads_as_an_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn = iter(["-Pq3", "-x", "Pq3"])
+    monkeypatch.setattr("scorekeeper.models.secrets.token_urlsafe", lambda _: next(drawn))
+    assert new_token() == "Pq3"

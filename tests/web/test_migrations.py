@@ -1,0 +1,110 @@
+"""The migrations build the schema the models describe."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import insert, text
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+from scorekeeper.models import Sheet
+from scorekeeper.sheets import reads
+
+from ..conftest import database_uri
+
+
+@pytest.mark.db
+def test_upgrade_gives_the_models_schema_and_downgrade_undoes_it(tmp_path: Path) -> None:
+    database = database_uri(tmp_path, "migrations")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
+    with app.app_context():
+        upgrade()
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+            assert differences == []
+        downgrade(revision="base")
+        with db.engine.connect() as connection:
+            tables = set(db.inspect(connection).get_table_names())
+            assert tables <= {"alembic_version"}
+        db.engine.dispose()
+
+
+@pytest.mark.db
+def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
+    tmp_path: Path,
+) -> None:
+    """A database of before ``sheet_total``, with two evenings' deals (one with a player
+    who joins late, one sheet without a deal), gets every sheet's totals as the app would
+    keep them; the pages read them."""
+    database = database_uri(tmp_path, "totals")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
+    with app.app_context():
+        upgrade(revision="b3e8f0a61c27")
+        tables = {name: db.metadata.tables[name] for name in ("club", "player", "sheet")}
+        deal, score = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
+        with db.engine.begin() as connection:
+            connection.execute(insert(tables["club"]), {"id": 1, "name": "Club", "token": "c"})
+            connection.execute(
+                insert(tables["player"]),
+                [{"id": p, "club_id": 1, "name": n} for p, n in enumerate("ABCDE", 1)],
+            )
+            connection.execute(
+                insert(tables["sheet"]),
+                [
+                    {
+                        "id": s,
+                        "club_id": 1,
+                        "name": "Soir",
+                        "date": date(2026, 11, 20),
+                        "table_mode": "four",
+                        "rules_json": {},
+                        "first_dealer_id": 1,
+                        "edit_token": f"e{s}",
+                        "view_token": f"v{s}",
+                    }
+                    for s in (1, 2, 3)
+                ],
+            )
+            seatings = {1: (1, 2, 3, 4), 2: (1, 2, 3, 5), 3: (5, 4, 3, 2)}  # E joins at 2
+            deals = [(1, 1, 1), (2, 1, 2), (3, 2, 1)]  # deal id, sheet, number
+            connection.execute(
+                insert(deal),
+                [{"id": d, "sheet_id": s, "number": n, "dealer_id": 1} for d, s, n in deals],
+            )
+            connection.execute(
+                insert(score),
+                [
+                    {"deal_id": d, "player_id": p, "position": i, "points": 3 * d - 10 * i}
+                    for d, seated in seatings.items()
+                    for i, p in enumerate(seated)
+                ],
+            )
+        upgrade()
+        with db.engine.connect() as connection:
+            kept = set(
+                connection.execute(
+                    text("SELECT sheet_id, player_id, points, first_seen FROM sheet_total")
+                )
+            )
+        assert kept == {
+            (1, 1, 3 + 6, 100),
+            (1, 2, -7 - 4, 101),
+            (1, 3, -17 - 14, 102),
+            (1, 4, -27, 103),
+            (1, 5, -24, 203),
+            (2, 5, 9, 100),
+            (2, 4, -1, 101),
+            (2, 3, -11, 102),
+            (2, 2, -21, 103),
+        }
+        sheet = db.session.get(Sheet, 1)
+        assert sheet is not None
+        assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]
+        db.session.remove()
+        db.engine.dispose()

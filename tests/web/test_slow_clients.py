@@ -1,0 +1,122 @@
+"""Slow clients do not starve the server, and its access log keeps no link (issue 19).
+
+gunicorn runs as `make serve` runs it (gunicorn.conf.py), with a single worker:
+three clients send their request a header line at a time and keep it open, while
+the health check is asked and answered; then the three finish and are answered
+too. A sync worker would hold the health check behind the first of them. Nothing
+here measures time: the order of the answers proves it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+SAFETY = 120.0  # only stops a hung test; nothing here depends on the machine's speed
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(url: str) -> int:
+    with urllib.request.urlopen(url, timeout=SAFETY) as answer:
+        return int(answer.status)
+
+
+def test_three_slow_clients_do_not_delay_the_health_check(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'slow.sqlite'}"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "s"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    port = free_port()
+    log = (tmp_path / "access.log").open("wb")
+    env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "s"}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            "gunicorn.conf.py",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "scorekeeper:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    slow: list[socket.socket] = []
+    try:
+        deadline = time.monotonic() + SAFETY
+        while True:  # wait for the server, however long it takes to start
+            try:
+                assert get(f"{base}/healthz") == 200
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never started"
+                time.sleep(0.2)
+        for _ in range(3):  # each starts a request and never finishes it
+            client = socket.create_connection(("127.0.0.1", port))
+            client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            slow.append(client)
+        done = threading.Event()
+
+        def trickle() -> None:  # a header line each in turn, until the health check is answered
+            step = 0
+            while not done.is_set():
+                for client in slow:
+                    client.sendall(f"X-Slow-{step}: 1\r\n".encode())
+                step += 1
+                done.wait(0.5)
+
+        trickling = threading.Thread(target=trickle)
+        trickling.start()
+        try:
+            assert get(f"{base}/healthz") == 200  # answered while all three are mid-request
+        finally:
+            done.set()
+            trickling.join(timeout=SAFETY)
+        # The three were still being served, not dropped: they finish, and are answered.
+        # (One sync worker would hold the health check behind the first of them until the
+        # worker is killed for its time-out, taking their connections with it.)
+        for client in slow:
+            client.sendall(b"Connection: close\r\n\r\n")
+            client.settimeout(SAFETY)
+            assert client.recv(64).startswith(b"HTTP/1.1 200")
+        token = "Zc6NfMpGuVNsjf3uaa_uHB75"
+        try:
+            get(f"{base}/e/{token}")
+        except urllib.error.HTTPError as error:
+            assert error.code == 404
+    finally:
+        for client in slow:
+            client.close()
+        server.terminate()
+        server.wait(timeout=SAFETY)
+        log.close()
+    written = (tmp_path / "access.log").read_text()
+    assert '"GET /e/<link>"' in written and token not in written
