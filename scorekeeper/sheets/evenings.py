@@ -122,8 +122,9 @@ def seating(token: str) -> str | Response:
 @bp.post("/e/<token>/link")
 def replace_link(token: str) -> Response:
     """A new edit link (``which=edit``) or view link (``which=view``); the old one stops
-    working. The phones that should keep editing scan the new QR code."""
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    working. The phones that should keep editing scan the new QR code. A tournament
+    table's links are the organiser's: a phone at the table cannot replace them."""
+    sheet = evening_or_404(token)
     edit = request.form.get("which") != "view"
     new = store.replace_link(sheet, edit)
     db.session.commit()
