@@ -43,8 +43,10 @@ def from_environment() -> dict[str, Any]:
         settings["SECRET_KEY"] = key
     if scheme := os.environ.get("PREFERRED_URL_SCHEME"):
         settings["PREFERRED_URL_SCHEME"] = scheme
-    if os.environ.get("PROXY_FIX"):
+    if os.environ.get("PROXY_FIX", "").strip().lower() not in ("", "0", "false", "no"):
         settings["PROXY_FIX"] = True
+    if trusted := os.environ.get("PROXY_FIX_FROM"):  # the proxy's addresses: only its headers
+        settings["PROXY_FIX_FROM"] = [a.strip() for a in trusted.split(",") if a.strip()]
     if public := os.environ.get("PUBLIC_URL"):  # the club server's address, for QR codes
         settings["PUBLIC_URL"] = public
     if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…`

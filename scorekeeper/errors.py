@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
+from flask_limiter.errors import RateLimitExceeded
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
@@ -60,11 +61,14 @@ TOO_MANY = {
 }
 
 
-def too_many_requests(error: HTTPException) -> tuple[Response | str, int]:
-    """429 in the person's language: JSON for the API, a page for a person."""
+def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
+    """429 in the person's language: JSON for the API, a page for a person; Retry-After
+    the limit's window (a minute, an hour)."""
+    window = error.limit.limit.get_expiry() if isinstance(error, RateLimitExceeded) else 60
+    headers = {"Retry-After": str(window)}
     if request.blueprint == "api":
-        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429
-    return render_template("limited.html"), 429
+        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429, headers
+    return render_template("limited.html"), 429, headers
 
 
 def busy(error: OperationalError) -> tuple[Response | str, int, dict[str, str]]:

@@ -90,6 +90,11 @@ def run_migrations_online():
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 
+    def include_object(obj, name, type_, reflected, compare_to):
+        # The rate limits' counts (scorekeeper/rate_limits/shared.py) keep their own table.
+        return not (type_ == "table" and name == "rate_count")
+
+    conf_args.setdefault("include_object", include_object)
     connectable = get_engine()
 
     with connectable.connect() as connection:
