@@ -49,8 +49,10 @@ def from_environment() -> dict[str, Any]:
         settings["PROXY_FIX_FROM"] = [a.strip() for a in trusted.split(",") if a.strip()]
     if public := os.environ.get("PUBLIC_URL"):  # the club server's address, for QR codes
         settings["PUBLIC_URL"] = public
-    if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…`
+    if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…` and `make serve`
         settings["LISTEN_HOST"] = listen
+    if port := os.environ.get("LISTEN_PORT"):  # with it, the address QR codes carry
+        settings["LISTEN_PORT"] = port
     if hosts := os.environ.get("TRUSTED_HOSTS"):  # the names this server answers to
         settings["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()]
     if zone := os.environ.get("TIMEZONE"):

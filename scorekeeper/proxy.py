@@ -59,6 +59,11 @@ def init_app(app: Flask) -> None:
         return
     trusted = networks(app.config.get("PROXY_FIX_FROM") or [])
     app.wsgi_app = TrustedProxy(app.wsgi_app, trusted)  # type: ignore[method-assign]
+    if not app.config.get("PUBLIC_URL") and not app.config.get("TRUSTED_HOSTS"):
+        log.warning(
+            "PROXY_FIX is set without PUBLIC_URL or TRUSTED_HOSTS: QR codes carry the "
+            "address the app listens on, not the proxy's name. Set PUBLIC_URL."
+        )
     listen = str(app.config.get("LISTEN_HOST") or "")
     if not trusted and listen not in LOOPBACK:
         log.warning(
