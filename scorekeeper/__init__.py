@@ -16,7 +16,7 @@ from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
 
-from scorekeeper import config, i18n, proxy, rate_limits
+from scorekeeper import config, deadline, i18n, proxy, rate_limits
 from scorekeeper.config import ROOT, database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -63,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             busy_ms = app.config["SQLITE_BUSY_TIMEOUT_MS"]
             event.listen(db.engine, "connect", partial(sqlite_pragmas, busy_ms=busy_ms))
     one_snapshot_per_page(app)
+    deadline.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)

@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
+    "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
 }
 
 

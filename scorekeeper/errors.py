@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper import i18n, retired
 from scorekeeper.db import db
+from scorekeeper.deadline import TooLong
 from scorekeeper.links import TOKEN
 
 
@@ -20,6 +21,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(404, not_found)
     app.register_error_handler(429, too_many_requests)
     app.register_error_handler(OperationalError, busy)
+    app.register_error_handler(TooLong, busy)
 
 
 def not_found(error: HTTPException) -> HTTPException | tuple[Response | str, int]:
@@ -71,11 +73,16 @@ def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[s
     return render_template("limited.html"), 429, headers
 
 
-def busy(error: OperationalError) -> tuple[Response | str, int, dict[str, str]]:
-    """SQLite's lock, waited for longer than its timeout: a few phones saving at once on a
-    slow machine. The person is told to try again (a phone's queue sends the deal again
-    on a 503 by itself); any other database failure stays a server error."""
-    if "database is locked" not in str(error.orig):
+STOPPED = ("database is locked", "interrupted", "statement timeout")
+"""A database failure that is a wait or a time limit (:mod:`scorekeeper.deadline`)."""
+
+
+def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """SQLite's lock, waited for longer than its timeout (a few phones saving at once on a
+    slow machine), or a request stopped at its time limit. The person is told to try
+    again (a phone's queue sends the deal again on a 503 by itself); any other database
+    failure stays a server error."""
+    if isinstance(error, OperationalError) and not any(s in str(error.orig) for s in STOPPED):
         raise error
     db.session.rollback()
     headers = {"Retry-After": "2"}
