@@ -31,6 +31,7 @@ LIMITS = {
     "RATELIMIT_IMPORT": SMALL,
     "RATELIMIT_API": SMALL,
     "RATELIMIT_LINK_MISSES": SMALL,
+    "RATELIMIT_REPLACE_LINK": SMALL,
     "RATELIMIT_PER_LINK": "10 per minute",
 }
 EVENING = {
@@ -233,6 +234,7 @@ def test_windows_that_ended_are_swept_by_a_later_count_without_a_thread(
     assert counts.reset() == 1 and counts.get("latecomer") == 0
 
 
+@pytest.mark.db
 def test_a_dead_link_is_told_and_never_counted_as_a_guess(limited: Flask) -> None:
     """Phones left open on a deleted evening, or on a replaced link, keep polling: each
     answer is a 410, and the room's other links keep opening."""

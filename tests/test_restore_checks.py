@@ -206,6 +206,7 @@ BAD_NUMBERS: dict[str, tuple[Callable[[Doc], None], str]] = {
 }
 
 
+@pytest.mark.db
 @pytest.mark.parametrize("case", BAD_NUMBERS)
 def test_every_number_of_a_backup_is_bounded_as_the_forms_bound_it(
     with_a_tournament: tuple[Doc, Flask, Path], case: str
@@ -219,6 +220,7 @@ def test_every_number_of_a_backup_is_bounded_as_the_forms_bound_it(
     assert json.loads(target.test_cli_runner().invoke(args=["backup"]).output)["clubs"] == []
 
 
+@pytest.mark.db
 def test_a_backup_with_a_tournament_still_restores(
     with_a_tournament: tuple[Doc, Flask, Path],
 ) -> None:

@@ -116,6 +116,7 @@ def test_the_default_store_is_shared_by_every_worker(tmp_path: Path) -> None:
     stop(app)
 
 
+@pytest.mark.db
 def test_shared_counts_open_a_new_window_when_one_ends(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -137,6 +138,7 @@ def test_shared_counts_open_a_new_window_when_one_ends(
     counts.dispose()
 
 
+@pytest.mark.db
 def test_behind_a_proxy_only_the_proxys_header_is_believed(tmp_path: Path) -> None:
     app = worker(
         database_uri(tmp_path, "proxy"),
@@ -255,3 +257,19 @@ def test_100_phones_on_one_public_link_are_never_refused(
         statuses[clients[0].get(f"/p/{public}?projector=1").status_code] += 1
         clock.now += 5
     assert statuses == Counter({200: 12 * 101})
+
+
+@pytest.mark.db
+def test_replacing_links_is_limited_per_address(workers: list[Flask]) -> None:
+    """Each replacement makes a new link (which no per-link count holds) and keeps the
+    old one's hash: one address cannot do it at request rate."""
+    client = workers[0].test_client()
+    client.post("/clubs/new", data={"name": "Mine"})
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    answers = []
+    for _ in range(4):
+        answer = client.post(f"/c/{club}/link")
+        answers.append(answer.status_code)
+        if answer.status_code == 302:
+            club = answer.headers["Location"].split("/")[2]
+    assert answers == [302, 302, 302, 429]

@@ -40,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_IMPORT": "10 per minute; 60 per hour",
     "RATELIMIT_API": "120 per minute; 2000 per hour",
     "RATELIMIT_LINK_MISSES": "30 per minute; 300 per hour",  # link routes answering 404
+    # A new link each time, so no per-link count holds it; and each old one is kept (410).
+    "RATELIMIT_REPLACE_LINK": "10 per minute; 60 per hour",
     "RATELIMIT_PER_LINK": "600 per minute",  # every request with one link, from one address
     # A public or view link is followed by a whole room: 200 phones polling every 5 s.
     "RATELIMIT_PER_PUBLIC_LINK": "6000 per minute",
@@ -51,6 +53,7 @@ LIMITS = (
     "RATELIMIT_IMPORT",
     "RATELIMIT_API",
     "RATELIMIT_LINK_MISSES",
+    "RATELIMIT_REPLACE_LINK",
     "RATELIMIT_PER_LINK",
     "RATELIMIT_PER_PUBLIC_LINK",
 )
@@ -77,6 +80,10 @@ WITHOUT_A_LINK = {
     "evenings.new_in_club": "RATELIMIT_NEW_EVENING",
     "tournaments.new": "RATELIMIT_NEW_EVENING",
     "files.import_in_club": "RATELIMIT_IMPORT",
+    # Replacing a link, whichever: the new link escapes the per-link count.
+    "clubs.replace_link": "RATELIMIT_REPLACE_LINK",
+    "evenings.replace_link": "RATELIMIT_REPLACE_LINK",
+    "tournaments.replace_link": "RATELIMIT_REPLACE_LINK",
 }
 PUBLIC_LINKS = ("/p/", "/v/")
 """The links a room follows together (a public ranking, an evening's view link)."""

@@ -83,7 +83,7 @@ class SqlCounts(Storage):
         """This process's engine (a forked worker makes its own), with the table made."""
         with self.lock:
             if self._engine is None or self._pid != os.getpid():
-                engine = create_engine(self.url, pool_size=2, max_overflow=8)
+                engine = create_engine(self.url, pool_size=2, max_overflow=4)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
                 try:
