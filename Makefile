@@ -43,12 +43,12 @@ db: install
 	$(FLASK) db upgrade
 
 run: db
-	LISTEN_HOST=$(HOST) $(FLASK) run --host $(HOST) --port $(PORT)
+	LISTEN_HOST=$(HOST) LISTEN_PORT=$(PORT) $(FLASK) run --host $(HOST) --port $(PORT)
 
 # A club server: gunicorn, settings from the environment (DATABASE_URL, SECRET_KEY,
 # PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout.
 serve: db
-	$(BIN)/gunicorn --config gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) \
+	LISTEN_HOST=$(HOST) LISTEN_PORT=$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) \
 		"scorekeeper:create_app()"
 
 # Debian's Chromium for the browser tests, installed when missing and we are root.

@@ -2,15 +2,27 @@
 
 Threads in each worker: a slow client (a phone on a bad network, or someone sending a
 header a line every few seconds) holds one thread, not a whole worker, so the others
-keep answering. The access log writes the route the app reports (``X-Route``), never
+keep answering. 32 per worker: 30 slow clients held all 8 of a worker's threads (and
+its bystanders waited 40 s); threads waiting on a socket cost memory for their stacks,
+not CPU. More than that many slow clients at once is a proxy's job (README).
+
+The access log writes the route the app reports (``X-Route``), never
 the path: a path holds a link, and a link is a permission.
 """
 
 worker_class = "gthread"
-threads = 8
+threads = 32
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %({x-route}o)s" %(s)s %(B)s %(M)sms'
+
+
+def post_worker_init(worker: object) -> None:
+    """Each worker's watchdog: a request past ``REQUEST_SECONDS`` is stopped, whatever the
+    worker class (``timeout`` above restarts only a sync worker that stops answering)."""
+    from scorekeeper import deadline
+
+    deadline.start_watchdog()

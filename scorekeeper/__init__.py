@@ -15,9 +15,8 @@ from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
-from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import config, i18n, rate_limits
+from scorekeeper import config, deadline, i18n, proxy, rate_limits
 from scorekeeper.config import ROOT, database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -48,12 +47,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config.from_environment() | rate_limits.from_environment())
     else:
         app.config["RATELIMIT_ENABLED"] = False
+        app.config["RATELIMIT_STORAGE_URI"] = "local://"  # a test's counts: its own
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
         app.config["SESSION_COOKIE_SECURE"] = True
-    if app.config.get("PROXY_FIX"):  # behind a reverse proxy that sets X-Forwarded-*
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    proxy.init_app(app)  # behind a reverse proxy that sets X-Forwarded-* (PROXY_FIX)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret(Path(app.instance_path))
@@ -64,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             busy_ms = app.config["SQLITE_BUSY_TIMEOUT_MS"]
             event.listen(db.engine, "connect", partial(sqlite_pragmas, busy_ms=busy_ms))
     one_snapshot_per_page(app)
+    deadline.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)

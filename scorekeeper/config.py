@@ -31,28 +31,35 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
+    "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
 }
+
+
+AS_GIVEN = {
+    "SECRET_KEY": "SECRET_KEY",
+    "PREFERRED_URL_SCHEME": "PREFERRED_URL_SCHEME",
+    "PUBLIC_URL": "PUBLIC_URL",  # the club server's address, for QR codes
+    "LISTEN_HOST": "LISTEN_HOST",  # set by `make run HOST=…` and `make serve`, with:
+    "LISTEN_PORT": "LISTEN_PORT",  # the address QR codes carry without PUBLIC_URL
+    "TIMEZONE": "BABEL_DEFAULT_TIMEZONE",
+}
+"""Environment variables taken as they are: variable → setting."""
+LISTS = ("TRUSTED_HOSTS", "PROXY_FIX_FROM")
+"""Comma-separated: the names this server answers to; the proxy's addresses."""
 
 
 def from_environment() -> dict[str, Any]:
     """The settings a club server gives in its environment."""
-    settings: dict[str, Any] = {}
+    settings: dict[str, Any] = {
+        setting: os.environ[name] for name, setting in AS_GIVEN.items() if os.environ.get(name)
+    }
     if url := os.environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = database_url(url)
-    if key := os.environ.get("SECRET_KEY"):
-        settings["SECRET_KEY"] = key
-    if scheme := os.environ.get("PREFERRED_URL_SCHEME"):
-        settings["PREFERRED_URL_SCHEME"] = scheme
-    if os.environ.get("PROXY_FIX"):
+    if os.environ.get("PROXY_FIX", "").strip().lower() not in ("", "0", "false", "no"):
         settings["PROXY_FIX"] = True
-    if public := os.environ.get("PUBLIC_URL"):  # the club server's address, for QR codes
-        settings["PUBLIC_URL"] = public
-    if listen := os.environ.get("LISTEN_HOST"):  # set by `make run HOST=…`
-        settings["LISTEN_HOST"] = listen
-    if hosts := os.environ.get("TRUSTED_HOSTS"):  # the names this server answers to
-        settings["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()]
-    if zone := os.environ.get("TIMEZONE"):
-        settings["BABEL_DEFAULT_TIMEZONE"] = zone
+    for name in LISTS:
+        if given := os.environ.get(name):
+            settings[name] = [h.strip() for h in given.split(",") if h.strip()]
     return settings
 
 

@@ -1,18 +1,60 @@
-"""The error pages every part of the app shares: too many requests, a busy database."""
+"""The error pages every part of the app shares: too many requests, a busy database, and
+a link that existed but stopped working (410, never counted as a guess)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_limiter.errors import RateLimitExceeded
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import i18n
+from scorekeeper import i18n, retired
 from scorekeeper.db import db
+from scorekeeper.deadline import TooLong
+from scorekeeper.links import TOKEN
 
 
 def init_app(app: Flask) -> None:
+    app.register_error_handler(404, not_found)
     app.register_error_handler(429, too_many_requests)
     app.register_error_handler(OperationalError, busy)
+    app.register_error_handler(TooLong, busy)
+
+
+def not_found(error: HTTPException) -> HTTPException | tuple[Response | str, int]:
+    """A link's page not found: 410 with why when the link existed (replaced, or what it
+    opened deleted), so that the phones still holding it stop and say so; a 404 as any
+    other otherwise (and the rate limits count it as a guess)."""
+    token = (request.view_args or {}).get("token")
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        return error
+    found = retired.lookup(token)
+    if found is None:
+        return error
+    message = gone_message(found.kind, found.why)
+    if request.blueprint == "api" or request.accept_mimetypes.best == "application/json":
+        return jsonify(status="gone", why=found.why, message=message), 410
+    return render_template("gone.html", message=message, token=token), 410
+
+
+def gone_message(kind: str, why: str) -> str:
+    """Why a link stopped working, in the person's language."""
+    return str(_gone_message(kind, why))
+
+
+def _gone_message(kind: str, why: str) -> Any:
+    if why == retired.REPLACED:
+        return _("This link was replaced by a new one: ask whoever shared it for the new link.")
+    if kind == "club":
+        return _("This club was deleted.")
+    if kind == "tournament":
+        return _("This tournament was deleted.")
+    if kind == "table":
+        return _("This tournament table was deleted with its tournament.")
+    return _("This evening was deleted.")
 
 
 TOO_MANY = {
@@ -21,18 +63,26 @@ TOO_MANY = {
 }
 
 
-def too_many_requests(error: HTTPException) -> tuple[Response | str, int]:
-    """429 in the person's language: JSON for the API, a page for a person."""
+def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
+    """429 in the person's language: JSON for the API, a page for a person; Retry-After
+    the limit's window (a minute, an hour)."""
+    window = error.limit.limit.get_expiry() if isinstance(error, RateLimitExceeded) else 60
+    headers = {"Retry-After": str(window)}
     if request.blueprint == "api":
-        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429
-    return render_template("limited.html"), 429
+        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429, headers
+    return render_template("limited.html"), 429, headers
 
 
-def busy(error: OperationalError) -> tuple[Response | str, int, dict[str, str]]:
-    """SQLite's lock, waited for longer than its timeout: a few phones saving at once on a
-    slow machine. The person is told to try again (a phone's queue sends the deal again
-    on a 503 by itself); any other database failure stays a server error."""
-    if "database is locked" not in str(error.orig):
+STOPPED = ("database is locked", "interrupted", "statement timeout")
+"""A database failure that is a wait or a time limit (:mod:`scorekeeper.deadline`)."""
+
+
+def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """SQLite's lock, waited for longer than its timeout (a few phones saving at once on a
+    slow machine), or a request stopped at its time limit. The person is told to try
+    again (a phone's queue sends the deal again on a 503 by itself); any other database
+    failure stays a server error."""
+    if isinstance(error, OperationalError) and not any(s in str(error.orig) for s in STOPPED):
         raise error
     db.session.rollback()
     headers = {"Retry-After": "2"}

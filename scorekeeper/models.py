@@ -362,3 +362,14 @@ class Correction(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     sheet: Mapped[Sheet] = relationship()
+
+
+class RetiredLink(Model):
+    """A link that existed and stopped working: replaced or deleted. Kept by its SHA-256
+    only (never the link), so that a phone still holding it is told why rather than
+    counted as guessing (:mod:`scorekeeper.retired`)."""
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))  # club, evening, table, tournament
+    why: Mapped[str] = mapped_column(String(20))  # replaced, deleted
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

@@ -16,21 +16,40 @@ ALL_INTERFACES = {"0.0.0.0", "::", "[::]"}
 def shared_url(endpoint: str, **values: Any) -> str:
     """The address of a page as another phone can reach it.
 
-    ``PUBLIC_URL``, when set, is the club server's own address. Otherwise the
-    address the page was opened at; but a page opened at ``localhost`` on a
-    server that listens on every interface (``make run HOST=0.0.0.0``) is shared
-    with the machine's network address, which ``localhost`` is not for a phone.
+    ``PUBLIC_URL``, when set, is the club server's own address. With ``TRUSTED_HOSTS``
+    (the names this server answers to, which Flask checks), the address the page was
+    opened at. With neither, never a name the request chose (a Host header is anyone's
+    to write): the address the server listens on (``LISTEN_HOST`` and ``LISTEN_PORT``, as
+    ``make run`` and ``make serve`` set them, or the server's own socket's). In both, a
+    server that listens on every interface (``HOST=0.0.0.0``) and was opened at
+    ``localhost`` is shared with the machine's network address, which ``localhost`` is not
+    for a phone.
     """
     public = current_app.config.get("PUBLIC_URL")
+    path = url_for(endpoint, **values)
     if public:
-        return str(public).rstrip("/") + url_for(endpoint, **values)
-    url = url_for(endpoint, _external=True, **values)
-    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-    if host in LOOPBACK and current_app.config.get("LISTEN_HOST") in ALL_INTERFACES:
-        address = network_address()
-        if address is not None:
-            return url.replace(f"//{host}", f"//{address}", 1)
-    return url
+        return str(public).rstrip("/") + path
+    if current_app.config.get("TRUSTED_HOSTS"):
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        if host in LOOPBACK and current_app.config.get("LISTEN_HOST") in ALL_INTERFACES:
+            address = network_address()
+            if address is not None:
+                return f"{request.scheme}://{request.host.replace(host, address, 1)}{path}"
+        return f"{request.scheme}://{request.host}{path}"
+    return f"{request.scheme}://{listening_address(request.scheme)}{path}"
+
+
+def listening_address(scheme: str) -> str:
+    """``host:port`` this server listens on, as another phone reaches it."""
+    environ = request.environ.get("werkzeug.proxy_fix.orig") or request.environ
+    host = str(current_app.config.get("LISTEN_HOST") or environ.get("SERVER_NAME") or "")
+    port = str(current_app.config.get("LISTEN_PORT") or environ.get("SERVER_PORT") or "")
+    if host in ALL_INTERFACES or not host:
+        host = network_address() or "127.0.0.1"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    default = {"http": "80", "https": "443"}.get(scheme)
+    return host if port in ("", default) else f"{host}:{port}"
 
 
 def network_address() -> str | None:

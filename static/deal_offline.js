@@ -142,7 +142,7 @@
         queue.put(kept);
         nextDeal(entry);
         done();
-      } else if (kept.state === "number_taken") {
+      } else if (kept.state === "number_taken" || kept.state === "gone") {  // gone: a dead link's
         window.location.assign("/e/" + entry.token + "#waiting-" + entry.id);
       } else {
         // Refused as it was typed (seating changed, sheet closed, a field wrong): the

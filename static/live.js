@@ -4,6 +4,8 @@
 // start (data-etag) and sends back: while nothing changed, the server answers
 // 304 Not Modified, with no body. The header is sent by hand, with no-store, so that the
 // answer reaches this script as it is and no copy of a link's page is ever kept.
+// A link that stopped working (replaced, or its evening deleted) answers 410: the page
+// stops asking and reloads once, to show why (and lets the screen sleep again).
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -16,6 +18,12 @@
     var headers = etag ? {"If-None-Match": etag} : {};
     fetch(url, {cache: "no-store", headers: headers}).then(function (r) {
       if (r.status === 304) return null;
+      if (r.status === 410) {
+        clearInterval(timer);
+        document.removeEventListener("visibilitychange", check);
+        window.location.reload();
+        return null;
+      }
       etag = r.headers.get("ETag") || etag;
       return r.ok ? r.json() : null;
     }).then(function (answer) {
@@ -23,6 +31,6 @@
       if (answer && String(answer.version) !== version) window.location.reload();
     }).catch(function () { busy = false; });
   }
-  setInterval(check, 5000);
+  var timer = setInterval(check, 5000);
   document.addEventListener("visibilitychange", check);
 })();

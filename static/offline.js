@@ -6,6 +6,8 @@
 // resend, so the server stores it once however many times it arrives.
 // This script also registers the service worker, and shows the banner and the ledger's
 // "waiting to be sent" list. The deal form's part is in deal_offline.js.
+// A deal whose link stopped working (410: replaced, or its evening deleted) is never
+// sent again: it is shown as refused, with why, to copy by hand or drop.
 (function () {
   "use strict";
   var words = document.getElementById("offline");
@@ -100,6 +102,7 @@
   function verdict(entry, response, answer) {
     var status = answer && answer.status;
     if (response.ok && status === "saved") return {kind: "saved", number: answer.number};
+    if (response.status === 410) return {kind: "gone", message: (answer && answer.message) || say.gone};
     if (response.status === 409 && STOPPED.indexOf(status) >= 0) {
       return {kind: status, message: answer.message || "", theirs: answer.theirs || "",
               number: answer.number};
@@ -305,6 +308,7 @@
       li.appendChild(theirs);
     }
     var actions = element("div", "actions");
+    if (entry.state === "gone") actions.appendChild(copyButton(entry));
     if (entry.state === "number_taken") {
       var mineNext = element("button", "primary", say.asNext);
       mineNext.type = "button";
@@ -323,6 +327,22 @@
     actions.appendChild(drop);
     li.appendChild(actions);
     return li;
+  }
+
+  // A refused deal as text, to paste into the new sheet's form by hand or a message.
+  function copyButton(entry) {
+    var button = element("button", "", say.copyDeal);
+    button.type = "button";
+    button.name = "copy";
+    var text = [format(say.deal, {n: entry.number}), say.dealer + " " + entry.dealer]
+      .concat((entry.summary || []).map(function (pair) { return pair.join(" "); })).join("\n");
+    button.addEventListener("click", function () {
+      var done = navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject();
+      done.then(function () { button.textContent = say.copied; }, function () {
+        window.prompt(say.copyDeal, text);
+      });
+    });
+    return button;
   }
 
   // The person's choice for a deal the server could not store as it was entered.

@@ -3,6 +3,8 @@
 // link) and the app's assets are kept here, and shown when the server cannot be reached.
 // The server stays the only place that scores: nothing is computed here, no POST and no
 // version poll is ever answered from the cache, and a page from the cache says so.
+// A link that stopped working (410) is dropped from the cache with every page under it:
+// its dead pages are never shown offline.
 "use strict";
 
 var ASSETS = "tarot-assets-v1";
@@ -69,6 +71,7 @@ function page(request) {
         }).then(function () { return response; });
       }
       if (response.status >= 500) throw new Error("server error " + response.status);
+      if (response.status === 410) return forget(cache, request.url).then(function () { return response; });
       return response;
     });
     var late = new Promise(function (resolve) { setTimeout(resolve, WAIT); });
@@ -92,6 +95,18 @@ function marked(response) {
     return new Response(html.replace(/<html\b/i, '<html data-offline-copy="1"'), {
       status: response.status, statusText: response.statusText, headers: response.headers
     });
+  });
+}
+
+// Every page kept of the link in ``url`` (/e/<link>…, /v/<link>…).
+function forget(cache, url) {
+  var link = /^\/[ev]\/[^/]+/.exec(new URL(url).pathname);
+  if (!link) return Promise.resolve();
+  return cache.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (key) {
+      var path = new URL(key.url).pathname;
+      return path === link[0] || path.indexOf(link[0] + "/") === 0;
+    }).map(function (key) { return cache.delete(key); }));
   });
 }
 

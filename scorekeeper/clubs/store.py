@@ -6,6 +6,7 @@ from sqlalchemy import delete, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet, Tournament, new_token
+from scorekeeper.retired import DELETED, REPLACED, retire, retire_sheets
 from scorekeeper.tournaments.store import delete_tournament
 
 
@@ -21,15 +22,18 @@ def rename(club: Club, name: str) -> None:
 
 
 def replace_link(club: Club) -> str:
-    """A new club link; the old one stops opening the club. The new token."""
+    """A new club link; the old one stops opening the club (and says so). The new token."""
+    retire("club", REPLACED, [club.token])
     club.token = new_token()
     return club.token
 
 
 def delete_club(club: Club) -> None:
     """Delete a club and everything in it: its tournaments, evenings, deals and players."""
+    retire("club", DELETED, [club.token])
     for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
         delete_tournament(tournament)
+    retire_sheets(Sheet.club_id == club.id)
     db.session.execute(delete(Sheet).where(Sheet.club_id == club.id))
     db.session.flush()
     db.session.execute(delete(Player).where(Player.club_id == club.id))

@@ -13,8 +13,8 @@ from scorekeeper.clubs.forms import ClubForm, NewClubForm
 from scorekeeper.db import db
 from scorekeeper.device import choose_home_club, forget, remember
 from scorekeeper.links import club_or_404
-from scorekeeper.models import Club, Sheet, Tournament, new_token
-from scorekeeper.once import create_once
+from scorekeeper.models import Club, Sheet, Tournament
+from scorekeeper.once import create_once, new_key
 from scorekeeper.qr import qr_response, shared_url
 
 bp = Blueprint("clubs", __name__)
@@ -56,7 +56,7 @@ def new_club() -> str | BaseResponse:
 @bp.get("/clubs/new")
 def new_club_form() -> str:
     form = NewClubForm()
-    form.once.data = new_token()  # the form sent again (Back, Create) opens the club it made
+    form.once.data = new_key()  # the form sent again (Back, Create) opens the club it made
     return render_template("clubs/new.html", form=form)
 
 

@@ -36,6 +36,15 @@ MOST = {
 }
 """The longest list of each kind a backup may hold: far above any club's."""
 BIG = 2**31 - 1  # the database's integer
+TOURNAMENT_NUMBERS = {  # as the tournament's form bounds them (None: may be missing)
+    "rounds": (1, 12, False),
+    "deals_per_round": (1, 30, True),
+    "minutes_per_round": (5, 240, True),
+    "seed": (0, 10**9, True),
+    "version": (0, BIG, False),
+}
+"""Every number of a tournament a backup carries, bounded: a round's draw, a countdown or a
+page's work follows from them (10⁹ rounds once grew a worker to 13.7 GB)."""
 T = TypeVar("T")
 
 
@@ -69,6 +78,14 @@ class Checker:
             raise self.fail(f"{key!r} is not a {kind.__name__}: {short(value)}")
         if isinstance(value, int) and not isinstance(value, bool) and not -BIG <= value <= BIG:
             raise self.fail(f"{key!r} is out of range: {short(value)}")
+        return value
+
+    def number(
+        self, data: dict[str, Any], key: str, low: int, high: int, optional: bool = False
+    ) -> int | None:
+        value = self.get(data, key, int, optional)
+        if value is not None and not low <= value <= high:
+            raise self.fail(f"{key!r} is {short(value)}, not from {low} to {high}")
         return value
 
     def items(self, data: dict[str, Any], key: str, optional: bool = False) -> list[Any]:
@@ -185,10 +202,8 @@ def _tournament(c: Checker, t: dict[str, Any], known: set[str]) -> str:
     c.name(t.get("name"), TITLE_LENGTH, "tournament's name")
     _day(c, t)
     _when(c, t, "created_at")
-    for key in ("rounds", "version"):
-        c.get(t, key, int)
-    for key in ("deals_per_round", "minutes_per_round", "seed"):
-        c.get(t, key, int, optional=True)
+    for key, (low, high, optional) in TOURNAMENT_NUMBERS.items():
+        c.number(t, key, low, high, optional)
     if t.get("prefer") not in ("five", "three"):
         raise c.fail(f"'prefer' is not a known choice: {short(t.get('prefer'))}")
     c.rules(t)
@@ -198,10 +213,12 @@ def _tournament(c: Checker, t: dict[str, Any], known: set[str]) -> str:
         _known(c, entrant[0], known)
     rounds = c.objects(t, "round_list")
     c.numbered([r.get("number") for r in rounds], "rounds")
+    if len(rounds) > t["rounds"]:
+        raise c.fail(f"it holds {len(rounds)} rounds of the {t['rounds']} it plans")
     for r in rounds:
         with c.at(f"round {r.get('number')}"):
             c.choice(r, "state", RoundState)
-            c.get(r, "seed", int, optional=True)
+            c.number(r, "seed", 0, BIG, optional=True)
             _when(c, r, "started_at", optional=True)
             _when(c, r, "ends_at", optional=True)
             for seat in c.items(r, "seats"):
@@ -224,7 +241,7 @@ def _sheet(c: Checker, s: dict[str, Any], known: set[str], organisers: set[str])
     c.token(s, "edit_token")
     c.token(s, "view_token")
     c.get(s, "closed", bool)
-    c.get(s, "version", int)
+    c.number(s, "version", 0, BIG)
     _when(c, s, "created_at")
     _when(c, s, "signed_at", optional=True)
     seating = [_known(c, n, known) for n in c.items(s, "seating")]
@@ -232,12 +249,12 @@ def _sheet(c: Checker, s: dict[str, Any], known: set[str], organisers: set[str])
         raise c.fail(f"the seating is not 3 to 6 different players: {short(seating)}")
     if s.get("tournament") is not None and s["tournament"] not in organisers:
         raise c.fail("it names a tournament the club does not have")
-    for key in ("round_number", "table_number"):
-        c.get(s, key, int, optional=True)
+    c.number(s, "round_number", 1, MOST["rounds"], optional=True)
+    c.number(s, "table_number", 1, 1000, optional=True)
     for name in c.items(s, "signed_by", optional=True):
         c.name(name, NAME_LENGTH, "signature")
     for correction in c.objects(s, "corrections", optional=True):
-        c.get(correction, "deal_number", int)
+        c.number(correction, "deal_number", 1, MOST["deals"])
         c.name(correction.get("action"), 20, "correction")
         _when(c, correction, "at")
     deals = c.objects(s, "deals")
@@ -248,7 +265,7 @@ def _sheet(c: Checker, s: dict[str, Any], known: set[str], organisers: set[str])
 
 
 def _deal(c: Checker, d: dict[str, Any], known: set[str], rules: RuleSet) -> None:
-    c.get(d, "version", int)
+    c.number(d, "version", 0, BIG)
     c.get(d, "once_key", str, optional=True)
     if d.get("once_key") is not None and (len(d["once_key"]) > 64 or "\x00" in d["once_key"]):
         raise c.fail("its key is not a phone's key")

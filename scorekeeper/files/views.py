@@ -40,6 +40,12 @@ def _download(sheet: Sheet) -> Response:
     return _attachment(text, exports.sheet_filename(sheet))
 
 
+def line_breaks(text: str) -> int:
+    """The line breaks of a file as the CSV reader splits its rows: LF, CRLF or a lone CR
+    (a row never ends elsewhere, so the rows are at most one more)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
 @bp.route("/evenings/import", methods=["GET", "POST"])
 def import_new() -> str | BaseResponse | tuple[str, int]:
     """Import into this device's chosen club (never one a link chose), or a new one."""
@@ -65,7 +71,7 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
             raise ValueError(_("The file is larger than 8 MB."))
         text = raw.decode("utf-8-sig")
         most = current_app.config["MAX_DEALS_PER_SHEET"]
-        if text.count("\n") > most + 1:  # counted before anything is read
+        if line_breaks(text.rstrip("\r\n")) > most:  # a header and `most` rows, before reading
             raise ValueError(_("An evening holds at most %(n)d deals: split the file.", n=most))
         imported = read_csv(text, rules)
     except UnicodeDecodeError:

@@ -1,4 +1,6 @@
+import fcntl
 import logging
+from contextlib import contextmanager
 from logging.config import fileConfig
 
 from flask import current_app
@@ -68,6 +70,38 @@ def run_migrations_offline():
         context.run_migrations()
 
 
+MIGRATION_LOCK = 0x7A120733  # any number: the one every app server's upgrade waits for
+
+
+@contextmanager
+def migration_lock(connection):
+    """One upgrade at a time, however many app servers start (or are upgraded) at once:
+    the next one waits, then finds the schema at head and has nothing to do.
+
+    PostgreSQL: an advisory lock of the session (released at the end, or when the
+    connection dies). SQLite: an exclusive lock on a file beside the database."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+        connection.commit()  # the lock stays; the migrations run in their own transaction
+        try:
+            yield
+        finally:
+            connection.rollback()
+            connection.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+            connection.commit()
+        return
+    database = connection.engine.url.database
+    if connection.dialect.name != "sqlite" or not database or database == ":memory:":
+        yield
+        return
+    with open(f"{database}.migrating", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 def run_migrations_online():
     """Run migrations in 'online' mode.
 
@@ -90,9 +124,14 @@ def run_migrations_online():
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 
+    def include_object(obj, name, type_, reflected, compare_to):
+        # The rate limits' counts (scorekeeper/rate_limits/shared.py) keep their own table.
+        return not (type_ == "table" and name == "rate_count")
+
+    conf_args.setdefault("include_object", include_object)
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    with connectable.connect() as connection, migration_lock(connection):
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

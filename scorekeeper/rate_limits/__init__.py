@@ -17,17 +17,21 @@ from typing import Any, cast
 from flask import Flask, request
 from flask_limiter import Limiter
 
-from scorekeeper.rate_limits import counts  # noqa: F401 -- registers local:// with limits
+# Imported for their storages' schemes: local:// (counts) and sql: (shared).
+from scorekeeper.rate_limits import counts, shared  # noqa: F401
 
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
     # anyone can do without a link, then per link. A club's room shares one address behind
     # its box, so each is set for a full room. README's "Running a club server" tells why.
     "RATELIMIT_ENABLED": True,
-    # Where the counts are kept: this process's memory (scorekeeper/rate_limits/counts.py), or e.g.
-    # redis://host:6379 shared by every app server (in memory, each worker counts apart).
-    "RATELIMIT_STORAGE_URI": "local://",
-    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on a 429
+    # Where the counts are kept: by default (empty) a table all workers share (shared.py): the
+    # PostgreSQL database, or instance/rate_limits.sqlite; or e.g. redis://host:6379; or
+    # local:// (this process's memory, counts.py: each worker counts apart).
+    "RATELIMIT_STORAGE_URI": "",
+    # No X-RateLimit-* on every answer: reading them cost two more reads of the counts per
+    # request. A 429 says Retry-After (the limit's window) all the same (errors.py).
+    "RATELIMIT_HEADERS_ENABLED": False,
     # A shared store that goes down must not take the app with it: count in memory meanwhile.
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "RATELIMIT_SWALLOW_ERRORS": True,
@@ -36,7 +40,11 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_IMPORT": "10 per minute; 60 per hour",
     "RATELIMIT_API": "120 per minute; 2000 per hour",
     "RATELIMIT_LINK_MISSES": "30 per minute; 300 per hour",  # link routes answering 404
+    # A new link each time, so no per-link count holds it; and each old one is kept (410).
+    "RATELIMIT_REPLACE_LINK": "10 per minute; 60 per hour",
     "RATELIMIT_PER_LINK": "600 per minute",  # every request with one link, from one address
+    # A public or view link is followed by a whole room: 200 phones polling every 5 s.
+    "RATELIMIT_PER_PUBLIC_LINK": "6000 per minute",
 }
 
 LIMITS = (
@@ -45,7 +53,9 @@ LIMITS = (
     "RATELIMIT_IMPORT",
     "RATELIMIT_API",
     "RATELIMIT_LINK_MISSES",
+    "RATELIMIT_REPLACE_LINK",
     "RATELIMIT_PER_LINK",
+    "RATELIMIT_PER_PUBLIC_LINK",
 )
 """The limits a club server may set in its environment too (``"5 per minute; 50 per day"``)."""
 
@@ -67,7 +77,26 @@ WITHOUT_A_LINK = {
     "files.import_new": "RATELIMIT_IMPORT",
     "api.score_deal": "RATELIMIT_API",
     "api.parse_deal": "RATELIMIT_API",
+    # The same through a club link (anyone can make one): counted with the ones above.
+    "evenings.new_in_club": "RATELIMIT_NEW_EVENING",
+    "tournaments.new": "RATELIMIT_NEW_EVENING",
+    "files.import_in_club": "RATELIMIT_IMPORT",
+    # Replacing a link, whichever: the new link escapes the per-link count.
+    "clubs.replace_link": "RATELIMIT_REPLACE_LINK",
+    "evenings.replace_link": "RATELIMIT_REPLACE_LINK",
+    "tournaments.replace_link": "RATELIMIT_REPLACE_LINK",
 }
+PUBLIC_LINKS = ("/p/", "/v/")
+"""The links a room follows together (a public ranking, an evening's view link)."""
+
+
+def default_storage(app: Flask) -> str:
+    """Counts all workers share: the app's PostgreSQL database, or a SQLite file of their
+    own in ``instance/`` beside a SQLite database (see :mod:`.shared`)."""
+    database = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    if database.startswith("postgresql"):
+        return "sql:" + database
+    return "sql:sqlite:///" + os.path.join(app.instance_path, "rate_limits.sqlite")
 
 
 def client_address() -> str:
@@ -91,6 +120,8 @@ def link_key() -> str:
 
 def init_app(app: Flask) -> None:
     """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        app.config["RATELIMIT_STORAGE_URI"] = default_storage(app)
     limiter = Limiter(client_address, key_prefix="tarot")
     limiter.init_app(app)
     if not limiter.enabled:
@@ -109,5 +140,10 @@ def init_app(app: Flask) -> None:
         deduct_when=lambda response: response.status_code == 404,
     )
     per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
-    for endpoint in {r.endpoint for r in app.url_map.iter_rules() if "token" in r.arguments}:
-        views[endpoint] = per_link(misses(views[endpoint]))
+    per_public_link = limiter.shared_limit(
+        setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key
+    )
+    rules = {r.endpoint: r.rule for r in app.url_map.iter_rules() if "token" in r.arguments}
+    for endpoint, rule in rules.items():
+        limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
+        views[endpoint] = limit(misses(views[endpoint]))

@@ -13,8 +13,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.device import choose_home_club, forget, home_club, known_clubs, remember
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
-from scorekeeper.models import Club, Player, Sheet, new_token
-from scorekeeper.once import create_once
+from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.once import create_once, new_key
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields
@@ -47,7 +47,7 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
     else:
         del form.club
     if not form.is_submitted():
-        form.once.data = new_token()  # the form sent again opens the evening it made
+        form.once.data = new_key()  # the form sent again opens the evening it made
     if form.validate_on_submit():
         if "club" in form:
             club = next(c for c in clubs if c.token == form.club.data)
@@ -70,7 +70,9 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
             sheet.edit_token = token
             return sheet
 
-        sheet = create_once(Sheet, "edit_token", "evening", form.once.data, make)
+        what = f"evening {chosen.id}" if chosen else "evening"  # a key holds in its club
+        before = "evening" if chosen else None  # sent first without a club, which it made
+        sheet = create_once(Sheet, "edit_token", what, form.once.data, make, before)
         remember("clubs", sheet.club.token)
         choose_home_club(sheet.club.token)
         remember("sheets", sheet.edit_token)
@@ -122,8 +124,9 @@ def seating(token: str) -> str | Response:
 @bp.post("/e/<token>/link")
 def replace_link(token: str) -> Response:
     """A new edit link (``which=edit``) or view link (``which=view``); the old one stops
-    working. The phones that should keep editing scan the new QR code."""
-    sheet = sheet_or_404(token, Scope.SHEET_EDIT)
+    working. The phones that should keep editing scan the new QR code. A tournament
+    table's links are the organiser's: a phone at the table cannot replace them."""
+    sheet = evening_or_404(token)
     edit = request.form.get("which") != "view"
     new = store.replace_link(sheet, edit)
     db.session.commit()

@@ -36,6 +36,7 @@ from scorekeeper.models import (
     Sheet,
     new_token,
 )
+from scorekeeper.retired import REPLACED, retire, retire_sheets
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored
@@ -319,6 +320,11 @@ def _log(
 def replace_link(sheet: Sheet, edit: bool) -> str:
     """A new edit (or view) link for the sheet; the old one stops working. The new token."""
     lock(sheet)
+    retire(
+        "table" if sheet.is_table else "evening",
+        REPLACED,
+        [sheet.edit_token if edit else sheet.view_token],
+    )
     token = new_token()
     if edit:
         sheet.edit_token = token
@@ -329,7 +335,8 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
 
 def delete_evening(sheet: Sheet) -> None:
     """Delete an evening: its seats, deals, scores and totals go with it (the database
-    cascades)."""
+    cascades); its links say so from now on."""
+    retire_sheets(Sheet.id == sheet.id)
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 

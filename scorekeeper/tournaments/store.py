@@ -33,6 +33,7 @@ from scorekeeper.models import (
     new_token,
     utcnow,
 )
+from scorekeeper.retired import REPLACED, retire, retire_tournaments
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
@@ -162,6 +163,7 @@ def delete_tournament(tournament: Tournament) -> None:
     """Delete a tournament (a practice one, say): its rounds, tables, sheets and deals.
     It leaves the club's statistics with them; its players stay in the club."""
     lock(tournament)
+    retire_tournaments(Tournament.id == tournament.id)
     # The database deletes each sheet's seats, deals, scores and corrections with it.
     db.session.execute(delete(Sheet).where(Sheet.tournament_id == tournament.id))
     db.session.delete(tournament)
@@ -170,6 +172,11 @@ def delete_tournament(tournament: Tournament) -> None:
 def replace_link(tournament: Tournament, organiser: bool) -> str:
     """A new organiser's (or public) link; the old one stops working. The new token."""
     lock(tournament)
+    retire(
+        "tournament",
+        REPLACED,
+        [tournament.organiser_token if organiser else tournament.public_token],
+    )
     token = new_token()
     if organiser:
         tournament.organiser_token = token

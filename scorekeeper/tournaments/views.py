@@ -31,8 +31,8 @@ from scorekeeper.device import forget, remember
 from scorekeeper.forms import options
 from scorekeeper.i18n import name_key
 from scorekeeper.links import club_or_404, tournament_or_404
-from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament, new_token
-from scorekeeper.once import create_once
+from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
+from scorekeeper.once import create_once, new_key
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets.versions import version_answer, version_etag
@@ -57,7 +57,7 @@ def new(token: str) -> str | Response:
     form = TournamentForm()
     if not form.is_submitted():
         form.seed.data = secrets.randbelow(10**6)
-        form.once.data = new_token()  # the form sent again lands on the tournament it made
+        form.once.data = new_key()  # the form sent again lands on the tournament it made
     if form.validate_on_submit():
 
         def make(token: str) -> Tournament:

@@ -169,3 +169,76 @@ def test_the_good_backup_still_restores(apps: tuple[Doc, Flask, Path]) -> None:
     assert code == 0, output
     again = json.loads(target.test_cli_runner().invoke(args=["backup"]).output)
     assert again == good
+
+
+@pytest.fixture(scope="module")
+def with_a_tournament(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Doc, Flask, Path]]:
+    """A good backup of a club with a tournament of two rounds (the first drawn and
+    started), and an empty app."""
+    from ..factories import start_tournament
+
+    path = tmp_path_factory.mktemp("restore_tournament")
+    source = make_app(path, "tournament")
+    client = source.test_client()
+    client.post("/clubs/new", data={"name": "Club"})
+    token = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    start_tournament(client, token, players=8, rounds=2)
+    document = json.loads(source.test_cli_runner().invoke(args=["backup"]).output)
+    target = make_app(path, "tournament_target")
+    yield document, target, path
+    for app in (source, target):
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def tournament(doc: Doc) -> Doc:
+    return club(doc)["tournaments"][0]  # type: ignore[no-any-return]
+
+
+def table(doc: Doc) -> Doc:
+    return next(s for s in club(doc)["sheets"] if s["kind"] == "table")
+
+
+def two_rounds_of_one(doc: Doc) -> None:
+    second = copy.deepcopy(tournament(doc)["round_list"][0]) | {"number": 2}
+    tournament(doc)["round_list"].append(second)
+    tournament(doc)["rounds"] = 1
+
+
+BAD_NUMBERS: dict[str, tuple[Callable[[Doc], None], str]] = {
+    "a_billion_rounds": (setter(tournament, "rounds", 10**9), "'rounds' is 1000000000"),
+    "no_round": (setter(tournament, "rounds", 0), "not from 1 to 12"),
+    "more_rounds_than_planned": (two_rounds_of_one, "2 rounds of the 1"),
+    "deals_per_round": (setter(tournament, "deals_per_round", 10**6), "not from 1 to 30"),
+    "minutes_per_round": (setter(tournament, "minutes_per_round", 10**6), "not from 5 to 240"),
+    "seed": (setter(tournament, "seed", -1), "'seed' is -1"),
+    "version": (setter(tournament, "version", -5), "'version' is -5"),
+    "table_number": (setter(table, "table_number", 10**6), "'table_number' is 1000000"),
+    "round_number": (setter(table, "round_number", 13), "'round_number' is 13"),
+}
+
+
+@pytest.mark.db
+@pytest.mark.parametrize("case", BAD_NUMBERS)
+def test_every_number_of_a_backup_is_bounded_as_the_forms_bound_it(
+    with_a_tournament: tuple[Doc, Flask, Path], case: str
+) -> None:
+    good, target, path = with_a_tournament
+    document = copy.deepcopy(good)
+    change, message = BAD_NUMBERS[case]
+    change(document)
+    code, output = restore(target, path, json.dumps(document))
+    assert code == 1 and message in output, output
+    assert json.loads(target.test_cli_runner().invoke(args=["backup"]).output)["clubs"] == []
+
+
+@pytest.mark.db
+def test_a_backup_with_a_tournament_still_restores(
+    with_a_tournament: tuple[Doc, Flask, Path],
+) -> None:
+    good, target, path = with_a_tournament
+    code, output = restore(target, path, json.dumps(good))
+    assert code == 0, output

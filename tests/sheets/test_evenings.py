@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -221,8 +222,11 @@ def test_a_new_club_or_evening_form_sent_again_makes_one(app: Flask, client: Fla
     assert count(app, Sheet) == 1 and count(app, Player) == 3
     # Another device, with no club yet, sending a form twice: one "Mes parties", one evening.
     other = app.test_client()
+    form = other.get("/evenings/new").get_data(as_text=True)
+    theirs = re.search(r'name="once" type="hidden" value="([^"]+)"', form)
+    assert theirs is not None
     for _ in range(2):
-        other.post("/evenings/new", data=evening | {"once": "other-device-key"})
+        other.post("/evenings/new", data=evening | {"once": theirs.group(1)})
     assert count(app, Club) == 2 and count(app, Sheet) == 2
     # A form of before, without a key, makes one each time, as it did.
     client.post("/clubs/new", data={"name": "Les Amis"})
@@ -255,3 +259,56 @@ def test_what_a_player_typed_is_escaped_everywhere(app: Flask, client: FlaskClie
     for url in (f"/e/{token}", f"/e/{token}/deals/new", f"/e/{token}/deals/1", f"/c/{club}", "/"):
         page = client.get(url).get_data(as_text=True)
         assert "<script>alert" not in page, url
+
+
+def once_key(client: FlaskClient, url: str) -> str:
+    found = re.search(r'name="once" type="hidden" value="([^"]+)"', client.get(url).text)
+    assert found is not None
+    return found.group(1)
+
+
+EVENING_OF_THREE = {
+    "seat_1": "A",
+    "seat_2": "B",
+    "seat_3": "C",
+    "table_mode": "three",
+    "first_dealer": "1",
+    "day": "2026-11-20",
+}
+
+
+def test_a_one_time_key_expires_after_an_hour(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper import once
+
+    now = [1_800_000_000.0]
+    monkeypatch.setattr(once, "clock", lambda: now[0])
+    key = once_key(client, "/clubs/new")
+    now[0] += once.ONCE_SECONDS - 1  # within the hour: sent twice, one club
+    first, again = (client.post("/clubs/new", data={"name": "A", "once": key}) for _ in range(2))
+    assert first.headers["Location"] == again.headers["Location"] and count(app, Club) == 1
+    now[0] += 2  # the form of more than an hour ago makes a new club, as a person expects
+    late = client.post("/clubs/new", data={"name": "A", "once": key})
+    assert late.headers["Location"] != first.headers["Location"] and count(app, Club) == 2
+
+
+def test_a_one_time_key_opens_nothing_on_another_device_or_in_another_club(
+    app: Flask, client: FlaskClient
+) -> None:
+    victim = client
+    victim.post("/clubs/new", data={"name": "Home"})
+    key = once_key(victim, "/evenings/new")
+    mine = victim.post("/evenings/new", data=EVENING_OF_THREE | {"once": key})
+    thief = app.test_client()  # the key seen on a screenshot, replayed elsewhere
+    theirs = thief.post("/evenings/new", data=EVENING_OF_THREE | {"once": key})
+    assert theirs.status_code == 302 and theirs.headers["Location"] != mine.headers["Location"]
+    admin = app.test_client()
+    admin.post("/clubs/new", data={"name": "Other"})
+    other = admin.get("/").text.split('href="/c/')[1].split('"')[0]
+    elsewhere = victim.post(f"/c/{other}/evenings/new", data=EVENING_OF_THREE | {"once": key})
+    assert elsewhere.headers["Location"] not in (
+        mine.headers["Location"],
+        theirs.headers["Location"],
+    )
+    assert count(app, Sheet) == 3

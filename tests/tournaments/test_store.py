@@ -271,7 +271,7 @@ def test_a_practice_tournament_is_deleted_and_leaves_the_season(
     with app.app_context():
         assert db.session.scalar(select(func.count(Sheet.id))) == 2  # nothing deleted yet
     assert client.post(f"/o/{organiser}/delete").status_code == 302
-    assert client.get(f"/o/{organiser}").status_code == 404
+    assert client.get(f"/o/{organiser}").status_code == 410  # gone, and it says so
     with app.app_context():
         assert db.session.scalar(select(func.count(Sheet.id))) == 0
         assert db.session.scalar(select(func.count(Player.id))) == 8  # the club keeps them

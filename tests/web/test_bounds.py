@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -90,3 +91,38 @@ def test_a_tournament_holds_at_most_its_limit(app: Flask, client: FlaskClient) -
     assert "A tournament holds at most 10 players." in page
     with app.app_context():
         assert db.session.scalar(select(func.count(Entrant.id))) == 8
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_a_file_of_2001_deals_is_refused_before_it_is_read_whatever_its_line_ends(
+    app: Flask, client: FlaskClient, end: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.files import views as file_views
+
+    def never(*_: object) -> None:
+        raise AssertionError("the file was read")
+
+    monkeypatch.setattr(file_views, "read_csv", never)
+    row = "{n},A,,A,garde,,2,49,,,,,,198,-66,-66,-66"
+    rows = end.join(row.format(n=n) for n in range(1, 2002))
+    page = import_file(client, HEADER.replace("\r\n", end) + rows)  # no line end at the end
+    assert "An evening holds at most 2000 deals: split the file." in page
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Sheet.id))) == 0
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_a_file_within_the_limit_imports_whatever_its_line_ends(
+    app: Flask, client: FlaskClient, end: str
+) -> None:
+    token = start_evening(client)
+    for _ in range(5):
+        client.post(f"/e/{token}/deals/new", data=deal_data())
+    exported = client.get(f"/e/{token}/export.csv").get_data(as_text=True)
+    app.config["MAX_DEALS_PER_SHEET"] = 5
+    text = exported.replace("\r\n", end)
+    data = {"file": (io.BytesIO(text.encode()), "ok.csv")}
+    answer = client.post("/evenings/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Deal.id))) == 10

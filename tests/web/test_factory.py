@@ -88,6 +88,7 @@ def test_behind_https_and_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
             "TESTING": True,
             "SECRET_KEY": "s",
             "PROXY_FIX": True,
+            "TRUSTED_HOSTS": ["localhost", "club.example"],  # else the socket's address
             "WTF_CSRF_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": database_uri(tmp_path, "proxy", schema=True),
         }

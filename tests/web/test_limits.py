@@ -32,6 +32,7 @@ LIMITS = {
     "RATELIMIT_IMPORT": SMALL,
     "RATELIMIT_API": SMALL,
     "RATELIMIT_LINK_MISSES": SMALL,
+    "RATELIMIT_REPLACE_LINK": SMALL,
     "RATELIMIT_PER_LINK": "10 per minute",
 }
 EVENING = {
@@ -230,3 +231,18 @@ def test_windows_that_ended_are_swept_by_a_later_count_without_a_thread(
     counts.incr("latecomer", 60)
     assert list(counts.windows) == ["latecomer"]
     assert counts.reset() == 1 and counts.get("latecomer") == 0
+
+
+@pytest.mark.db
+def test_a_dead_link_is_told_and_never_counted_as_a_guess(limited: Flask) -> None:
+    """Phones left open on a deleted evening, or on a replaced link, keep polling: each
+    answer is a 410, and the room's other links keep opening."""
+    client = limited.test_client()
+    deleted, replaced, kept = (start_evening(client) for _ in range(3))
+    client.post(f"/e/{deleted}/delete")
+    client.post(f"/e/{replaced}/link", data={"which": "edit"})
+    for token in (deleted, replaced):
+        assert statuses(client, 8, "GET", f"/e/{token}/version.json") == [410] * 8
+    assert client.get(f"/e/{kept}").status_code == 200
+    assert statuses(client, 3, "GET", "/e/NeverMadeThisOne123") == [404, 404, 404]
+    assert client.get(f"/e/{kept}").status_code == 429  # guesses are still counted

@@ -8,7 +8,7 @@ import logging
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from scorekeeper.db import db
 from scorekeeper.headers import _Redacted, redact
@@ -45,20 +45,20 @@ def test_a_device_that_only_opened_a_link_starts_its_own_club(app: Flask) -> Non
     assert clubs_of_evenings(app) == ["Mes parties"]
 
 
-def test_a_replaced_link_answers_404_and_the_new_one_works(app: Flask, client: FlaskClient) -> None:
+def test_a_replaced_link_answers_410_and_the_new_one_works(app: Flask, client: FlaskClient) -> None:
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data())
     moved = client.post(f"/e/{token}/link", data={"which": "edit"})
     new = token_of(moved)
-    assert new != token and client.get(f"/e/{token}").status_code == 404
+    assert new != token and client.get(f"/e/{token}").status_code == 410
     assert client.get(f"/e/{new}").status_code == 200
     with app.app_context():
         view = db.session.scalars(select(Sheet.view_token)).one()
     client.post(f"/e/{new}/link", data={"which": "view"})
-    assert client.get(f"/v/{view}").status_code == 404
+    assert client.get(f"/v/{view}").status_code == 410
     club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
     client.post(f"/c/{club}/link")
-    assert client.get(f"/c/{club}").status_code == 404
+    assert client.get(f"/c/{club}").status_code == 410
 
 
 def test_an_evening_and_a_club_are_deleted_once_confirmed(app: Flask, client: FlaskClient) -> None:
@@ -69,7 +69,7 @@ def test_an_evening_and_a_club_are_deleted_once_confirmed(app: Flask, client: Fl
     with app.app_context():
         assert db.session.scalar(select(func.count(Deal.id))) == 1  # asking deletes nothing
     client.post(f"/e/{token}/delete")
-    assert client.get(f"/e/{token}").status_code == 404
+    assert client.get(f"/e/{token}").status_code == 410
     club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
     client.post(f"/c/{club}/delete")
     with app.app_context():
@@ -121,3 +121,105 @@ def test_a_token_never_starts_with_a_dash_that_a_command_line_reads_as_an_option
     drawn = iter(["-Pq3", "-x", "Pq3"])
     monkeypatch.setattr("scorekeeper.models.secrets.token_urlsafe", lambda _: next(drawn))
     assert new_token() == "Pq3"
+
+
+def test_a_dead_link_says_why_in_the_persons_language(client: FlaskClient) -> None:
+    token = start_evening(client)
+    view = client.get(f"/e/{token}").get_data(as_text=True).split('href="/v/')[1].split('"')[0]
+    client.post(f"/e/{token}/link", data={"which": "edit"})
+    replaced = client.get(f"/e/{token}")
+    assert replaced.status_code == 410
+    assert "Ce lien a été remplacé" in replaced.get_data(as_text=True)
+    poll = client.get(f"/e/{token}/version.json", headers={"Accept": "application/json"} | EN)
+    assert poll.status_code == 410 and poll.json is not None
+    assert poll.json["status"] == "gone" and poll.json["why"] == "replaced"
+    assert "was replaced" in poll.json["message"]
+    new = client.get("/").get_data(as_text=True).split('href="/e/')[1].split('"')[0]
+    client.post(f"/e/{new}/delete")
+    deleted = client.get(f"/v/{view}", headers=EN)
+    assert deleted.status_code == 410 and "This evening was deleted" in deleted.text
+    assert client.get(f"/e/{new}/deals/new").status_code == 410
+    assert client.get("/e/NeverMadeThisOne123").status_code == 404  # a guess stays a 404
+
+
+def test_deleting_a_club_retires_its_evenings_tournaments_and_tables_links(
+    app: Flask, client: FlaskClient
+) -> None:
+    from scorekeeper.models import RetiredLink
+
+    from ..factories import start_tournament
+
+    client.post("/clubs/new", data={"name": "Club"})
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    organiser = start_tournament(client, club, players=8)
+    with app.app_context():
+        tables = list(
+            db.session.scalars(select(Sheet.edit_token).where(Sheet.tournament_id.is_not(None)))
+        )
+    evening = (
+        client.post(
+            f"/c/{club}/evenings/new",
+            data={
+                "seat_1": "A",
+                "seat_2": "B",
+                "seat_3": "C",
+                "seat_4": "D",
+                "table_mode": "four",
+                "first_dealer": "1",
+                "day": "2026-11-20",
+            },
+        )
+        .headers["Location"]
+        .split("/")[2]
+    )
+    assert len(tables) == 2 and client.get(f"/e/{tables[0]}").status_code == 200
+    client.post(f"/c/{club}/delete")
+    answers = [
+        client.get(url, headers=EN)
+        for url in (
+            f"/c/{club}",
+            f"/o/{organiser}",
+            f"/e/{tables[0]}",
+            f"/e/{tables[1]}",
+            f"/e/{evening}",
+        )
+    ]
+    assert [a.status_code for a in answers] == [410] * 5
+    assert "This club was deleted" in answers[0].text
+    assert "This tournament was deleted" in answers[1].text
+    assert "deleted with its tournament" in answers[2].text
+    with app.app_context():
+        kept = set(db.session.scalars(select(RetiredLink.token_hash)))
+    assert len(kept) == 1 + 2 + 2 * 2 + 2 and not {club, organiser, evening} & kept  # hashes
+
+
+def test_retired_links_are_kept_a_year(app: Flask, client: FlaskClient) -> None:
+    from datetime import timedelta
+
+    from scorekeeper.models import RetiredLink, utcnow
+
+    first = start_evening(client)
+    client.post(f"/e/{first}/delete")
+    with app.app_context():
+        db.session.execute(update(RetiredLink).values(at=utcnow() - timedelta(days=366)))
+        db.session.commit()
+    second = start_evening(client)
+    client.post(f"/e/{second}/delete")  # each write prunes what is older than a year
+    assert client.get(f"/e/{first}").status_code == 404
+    assert client.get(f"/e/{second}").status_code == 410
+
+
+def test_a_tables_phone_cannot_replace_the_tables_links(app: Flask, client: FlaskClient) -> None:
+    from ..factories import start_tournament
+
+    client.post("/clubs/new", data={"name": "Club"})
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    start_tournament(client, club, players=4)
+    with app.app_context():
+        table = db.session.scalars(
+            select(Sheet.edit_token).where(Sheet.tournament_id.is_not(None))
+        ).one()
+    table_phone = app.test_client()
+    assert table_phone.post(f"/e/{table}/link", data={"which": "edit"}).status_code == 404
+    assert table_phone.post(f"/e/{table}/link", data={"which": "view"}).status_code == 404
+    assert table_phone.get(f"/e/{table}").status_code == 200  # the card's QR still opens it

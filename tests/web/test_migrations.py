@@ -108,3 +108,42 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
         assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]
         db.session.remove()
         db.engine.dispose()
+
+
+def upgrade_at_once(database: str, servers: int = 3) -> list[tuple[int, str]]:
+    """``flask db upgrade`` run by ``servers`` processes started together, as app servers
+    started (or upgraded) at the same moment do: each one's exit code and errors."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "t"}
+    command = [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"]
+    running = [
+        subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(servers)
+    ]
+    return [(p.wait(timeout=120), p.communicate()[1].decode()[-2000:]) for p in running]
+
+
+@pytest.mark.slow
+@pytest.mark.db
+@pytest.mark.parametrize("start", ["base", "b3e8f0a61c27"], ids=["empty", "previous version"])
+def test_app_servers_upgrading_at_once_all_come_up_on_one_schema(
+    tmp_path: Path, start: str
+) -> None:
+    database = database_uri(tmp_path, "at_once")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
+    with app.app_context():
+        if start != "base":
+            upgrade(revision=start)  # the day before an upgrade that adds a table
+        db.engine.dispose()
+    outcomes = upgrade_at_once(database)
+    assert [code for code, _ in outcomes] == [0, 0, 0], outcomes
+    with app.app_context():
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+            versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+        db.engine.dispose()
+    assert differences == [] and len(versions) == 1

@@ -120,3 +120,61 @@ def test_three_slow_clients_do_not_delay_the_health_check(tmp_path: Path) -> Non
         log.close()
     written = (tmp_path / "access.log").read_text()
     assert '"GET /e/<link>"' in written and token not in written
+
+
+def test_thirty_slow_clients_do_not_hold_off_a_bystander(tmp_path: Path) -> None:
+    """A room's box, or someone hostile, holds 30 connections each sending a header line
+    every 2 seconds, on a server run as `make serve` runs it (2 workers here, 4 by
+    default): a bystander's health check is answered all the same. It is answered within
+    the test's safety time; how long it took is printed (README's figure), not asserted."""
+    database = f"sqlite:///{tmp_path / 'room.sqlite'}"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "s"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    port = free_port()
+    env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "s"}
+    command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
+    command += ["--workers", "2", "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    slow: list[socket.socket] = []
+    done = threading.Event()
+    try:
+        started = time.monotonic() + SAFETY
+        while True:
+            try:
+                assert get(f"{base}/healthz") == 200
+                break
+            except OSError:
+                assert time.monotonic() < started, "the server never started"
+                time.sleep(0.2)
+        for _ in range(30):
+            client = socket.create_connection(("127.0.0.1", port))
+            client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            slow.append(client)
+
+        def trickle() -> None:
+            step = 0
+            while not done.wait(2.0):
+                for client in slow:
+                    client.sendall(f"X-Slow-{step}: 1\r\n".encode())
+                step += 1
+
+        trickling = threading.Thread(target=trickle)
+        trickling.start()
+        time.sleep(1.0)  # every slow client has reached a worker and holds a thread
+        answered = []
+        for _ in range(5):
+            asked = time.monotonic()
+            assert get(f"{base}/healthz") == 200
+            answered.append(time.monotonic() - asked)
+        print(f"bystander's /healthz with 30 slow clients: {max(answered):.3f} s at most")
+    finally:
+        done.set()
+        for client in slow:
+            client.close()
+        server.terminate()
+        server.wait(timeout=SAFETY)

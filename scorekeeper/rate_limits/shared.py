@@ -1,0 +1,141 @@
+"""Where the rate limits count by default on a club server: a table every worker and every
+app server of one database shares, so that a limit is one limit whatever the number of
+workers, and a restart resets nothing.
+
+``RATELIMIT_STORAGE_URI=sql:<database URL>``: on PostgreSQL the app's own database (every
+app server that shares it counts together); on SQLite a file of its own in ``instance/``
+(``rate_limits.sqlite``), so that a count never waits for a deal's save. Each count is one
+statement (an upsert of a fixed window). Windows that ended are swept by a count that
+finds a sweep due, at most once every :data:`~.counts.SWEEP_SECONDS` in a process.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from limits.storage import Storage
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    text,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from scorekeeper.rate_limits import counts
+
+metadata = MetaData()
+rate_count = Table(
+    "rate_count",
+    metadata,
+    Column("key", String(255), primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("ends", Float, nullable=False),
+)
+"""Not one of the app's models: made by the counts themselves (the migrations leave it)."""
+
+INCR = text(
+    "INSERT INTO rate_count (key, count, ends) VALUES (:key, :amount, :ends) "
+    "ON CONFLICT (key) DO UPDATE SET "
+    "count = CASE WHEN rate_count.ends <= :now THEN :amount "
+    "ELSE rate_count.count + :amount END, "
+    "ends = CASE WHEN rate_count.ends <= :now THEN :ends ELSE rate_count.ends END "
+    "RETURNING count"
+)
+
+
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=OFF")  # a count lost to a power cut is no loss
+    cursor.execute("PRAGMA busy_timeout=2000")
+    cursor.close()
+
+
+class SqlCounts(Storage):
+    """Fixed-window counts in a SQL table: key → (count, when the window ends)."""
+
+    STORAGE_SCHEME = ["sql"]
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: Any):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.url = (uri or "").removeprefix("sql:")
+        self.lock = threading.Lock()
+        self._engine: Engine | None = None
+        self._pid = 0
+        self.next_sweep = 0.0
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return SQLAlchemyError
+
+    @property
+    def engine(self) -> Engine:
+        """This process's engine (a forked worker makes its own), with the table made."""
+        with self.lock:
+            if self._engine is None or self._pid != os.getpid():
+                engine = create_engine(self.url, pool_size=2, max_overflow=4)
+                if engine.dialect.name == "sqlite":
+                    event.listen(engine, "connect", _sqlite_pragmas)
+                try:
+                    metadata.create_all(engine, checkfirst=True)
+                except SQLAlchemyError:  # another worker made it at the same moment
+                    metadata.create_all(engine, checkfirst=True)
+                self._engine, self._pid = engine, os.getpid()
+            return self._engine
+
+    def dispose(self) -> None:
+        """Close this process's connections (a test's app, at its end)."""
+        with self.lock:
+            if self._engine is not None:
+                self._engine.dispose()
+            self._engine = None
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        now = counts.clock()
+        values = {"key": key, "amount": amount, "now": now, "ends": now + expiry}
+        with self.engine.begin() as connection:
+            if now >= self.next_sweep:
+                self.next_sweep = now + counts.SWEEP_SECONDS
+                connection.execute(rate_count.delete().where(rate_count.c.ends <= now))
+            return int(connection.execute(INCR, values).scalar_one())
+
+    def _window(self, key: str) -> tuple[int, float] | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(rate_count.c.count, rate_count.c.ends).where(rate_count.c.key == key)
+            ).one_or_none()
+        return None if row is None else (int(row[0]), float(row[1]))
+
+    def get(self, key: str) -> int:
+        window = self._window(key)
+        return window[0] if window is not None and window[1] > counts.clock() else 0
+
+    def get_expiry(self, key: str) -> float:
+        window = self._window(key)
+        return window[1] if window is not None else counts.clock()
+
+    def check(self) -> bool:
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+            return True
+        except SQLAlchemyError:
+            return False
+
+    def reset(self) -> int:
+        with self.engine.begin() as connection:
+            return int(connection.execute(rate_count.delete()).rowcount)
+
+    def clear(self, key: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(rate_count.delete().where(rate_count.c.key == key))

@@ -1,0 +1,273 @@
+"""Limits designed for a room (issue 33): every worker and app server counts together in
+one store that survives a restart, a room of phones on one address is never refused, a
+club link one made oneself has the same limits, and only the proxy names the client.
+
+The counts' clock is moved by the tests: none sleeps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper import create_app, rate_limits
+from scorekeeper.db import db
+from scorekeeper.models import Tournament
+from scorekeeper.rate_limits import counts as rate_counts
+
+from ..conftest import database_uri
+from ..factories import start_tournament, token_of
+from .test_limits import EVENING, LIMITS, Clock
+
+
+def shared_store(tmp_path: Path) -> str:
+    """Counts every app of a test shares: the test's PostgreSQL database, or a SQLite file."""
+    uri = database_uri(tmp_path, "counts")
+    return "sql:" + (uri if uri.startswith("postgresql") else f"sqlite:///{tmp_path / 'c.sqlite'}")
+
+
+def worker(database: str, store: str, **settings: Any) -> Flask:
+    """One gunicorn worker (or one app server) of a club server: its own app, one database."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database,
+            **LIMITS,
+            "RATELIMIT_STORAGE_URI": store,
+            **settings,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+@pytest.fixture
+def workers(tmp_path: Path) -> Iterator[list[Flask]]:
+    database, store = database_uri(tmp_path, "workers"), shared_store(tmp_path)
+    apps = [worker(database, store) for _ in range(3)]
+    yield apps
+    for app in apps:
+        stop(app)
+
+
+def stop(app: Flask) -> None:
+    """Close what an app holds open: its database's connections and its counts'."""
+    from scorekeeper.rate_limits.shared import SqlCounts
+
+    for limiter in app.extensions["limiter"]:
+        if isinstance(limiter.storage, SqlCounts):
+            limiter.storage.dispose()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.mark.db
+def test_workers_count_together_and_a_restart_resets_nothing(workers: list[Flask]) -> None:
+    answers = [
+        workers[i % 3].test_client().post("/clubs/new", data={"name": "Club"}).status_code
+        for i in range(5)
+    ]
+    assert answers == [302, 302, 302, 429, 429]  # 3 per minute, whichever worker answers
+    restarted = worker(
+        workers[0].config["SQLALCHEMY_DATABASE_URI"], workers[0].config["RATELIMIT_STORAGE_URI"]
+    )
+    assert restarted.test_client().post("/clubs/new", data={"name": "C"}).status_code == 429
+    stop(restarted)
+
+
+@pytest.mark.db
+def test_a_club_link_one_made_oneself_has_the_same_limits(workers: list[Flask]) -> None:
+    client = workers[0].test_client()
+    client.post("/clubs/new", data={"name": "Mine"})
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    evenings = [
+        workers[i % 3].test_client().post(f"/c/{club}/evenings/new", data=EVENING).status_code
+        for i in range(3)
+    ]
+    assert evenings == [302, 302, 302]
+    assert client.post("/evenings/new", data=EVENING).status_code == 429  # counted together
+    assert client.post(f"/c/{club}/evenings/new", data=EVENING).status_code == 429
+    imports = [client.post(f"/c/{club}/import", data={}).status_code for _ in range(4)]
+    assert imports[-1] == 429 and client.post("/evenings/import").status_code == 429
+
+
+def test_the_default_store_is_shared_by_every_worker(tmp_path: Path) -> None:
+    from scorekeeper.rate_limits import default_storage
+    from scorekeeper.rate_limits.shared import SqlCounts
+
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite:///x.sqlite", "SECRET_KEY": "t"}
+    )
+    assert default_storage(app) == f"sql:sqlite:///{Path(app.instance_path) / 'rate_limits.sqlite'}"
+    app.config["SQLALCHEMY_DATABASE_URI"] = "postgresql+psycopg://db/club"
+    assert default_storage(app) == "sql:postgresql+psycopg://db/club"
+    store = f"sql:sqlite:///{tmp_path / 'c.sqlite'}"
+    app = worker(f"sqlite:///{tmp_path / 'a.sqlite'}", store)
+    assert {type(s.storage) for s in app.extensions["limiter"]} == {SqlCounts}
+    stop(app)
+
+
+@pytest.mark.db
+def test_shared_counts_open_a_new_window_when_one_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.rate_limits.shared import SqlCounts
+
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    counts = SqlCounts(shared_store(tmp_path))
+    assert [counts.incr("a", 60) for _ in range(3)] == [1, 2, 3]
+    assert counts.get("a") == 3 and counts.get("b") == 0
+    assert counts.get_expiry("a") == clock.now + 60
+    clock.now += 60
+    assert counts.get("a") == 0 and counts.incr("a", 60) == 1
+    clock.now += rate_counts.SWEEP_SECONDS + 61
+    counts.incr("b", 60)  # sweeps what ended
+    assert counts.get_expiry("a") == clock.now and counts.check()
+    counts.clear("b")
+    assert counts.reset() == 0
+    counts.dispose()
+
+
+@pytest.mark.db
+def test_behind_a_proxy_only_the_proxys_header_is_believed(tmp_path: Path) -> None:
+    app = worker(
+        database_uri(tmp_path, "proxy"),
+        "local://",
+        PROXY_FIX=True,
+        PROXY_FIX_FROM=["127.0.0.1"],
+    )
+    client = app.test_client()
+    direct = {"REMOTE_ADDR": "203.0.113.9"}
+
+    def club(address: str, environ: dict[str, str]) -> int:
+        headers = {"X-Forwarded-For": address}
+        answer = client.post(
+            "/clubs/new", data={"name": "C"}, headers=headers, environ_base=environ
+        )
+        return answer.status_code
+
+    # From elsewhere than the proxy, a new X-Forwarded-For each time passes nothing.
+    assert [club(f"198.51.100.{i}", direct) for i in range(4)] == [302, 302, 302, 429]
+    local = {"REMOTE_ADDR": "127.0.0.1"}  # through the proxy: each client its own count
+    assert [club(f"198.51.100.{i}", local) for i in range(4)] == [302] * 4
+    stop(app)
+
+
+def test_a_proxy_fix_reachable_from_outside_is_warned_about(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = {"PROXY_FIX": True, "LISTEN_HOST": "0.0.0.0"}
+    stop(worker(f"sqlite:///{tmp_path / 'w.sqlite'}", "local://", **settings))
+    assert "PROXY_FIX_FROM" in caplog.text
+    caplog.clear()
+    trusted = {"PROXY_FIX_FROM": ["10.0.0.2"]}
+    stop(worker(f"sqlite:///{tmp_path / 'q.sqlite'}", "local://", **settings, **trusted))
+    assert "PROXY_FIX_FROM" not in caplog.text
+
+
+REAL = {name: rate_limits.DEFAULTS[name] for name in rate_limits.LIMITS}
+"""The limits a club server has when it sets none."""
+
+
+@pytest.fixture
+def room(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Flask], Clock]]:
+    """Three workers of a club server with its real limits, counting together, and the
+    counts' clock, which the test moves (no test sleeps)."""
+    clock = Clock()
+    monkeypatch.setattr(rate_counts, "clock", clock)
+    database, store = database_uri(tmp_path, "room"), shared_store(tmp_path)
+    apps = [worker(database, store, **REAL) for _ in range(3)]
+    yield apps, clock
+    for app in apps:
+        stop(app)
+
+
+def public_token(app: Flask) -> str:
+    with app.app_context():
+        return db.session.scalars(select(Tournament.public_token)).one()
+
+
+@pytest.mark.slow
+@pytest.mark.db
+def test_a_room_of_100_phones_on_one_address_locks_nobody_out(
+    room: tuple[list[Flask], Clock],
+) -> None:
+    """25 tables of 4 phones poll their evening every 5 seconds and the tournament's public
+    ranking every 30, for 2 minutes, all from the club's one address, each request to any
+    of 3 workers. Two evenings are deleted and a link replaced after 30 seconds: their
+    phones keep polling (an old page would), and the others are never refused."""
+    apps, clock = room
+    clients = [app.test_client() for app in apps]
+    organiser = clients[0]
+    organiser.post("/clubs/new", data={"name": "Club"})
+    club = organiser.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    tables = [token_of(organiser.post(f"/c/{club}/evenings/new", data=EVENING)) for _ in range(25)]
+    start_tournament(organiser, club, players=8, start=False)
+    public = public_token(apps[0])
+    answers: dict[str, Counter[int]] = {"alive": Counter(), "dead": Counter()}
+    dead: set[str] = set()
+    for tick in range(24):
+        if tick == 6:
+            organiser.post(f"/e/{tables[0]}/delete")
+            organiser.post(f"/e/{tables[1]}/delete")
+            organiser.post(f"/e/{tables[2]}/link", data={"which": "edit"})
+            dead = set(tables[:3])
+        for phone in range(100):
+            client, token = clients[(tick + phone) % 3], tables[phone // 4]
+            status = client.get(f"/e/{token}/version.json").status_code
+            answers["dead" if token in dead else "alive"][status] += 1
+            if tick % 6 == phone % 6:  # the public ranking, every 30 seconds
+                answers["alive"][client.get(f"/p/{public}").status_code] += 1
+        clock.now += 5
+    assert set(answers["alive"]) == {200} and answers["alive"].total() == 2400 - 18 * 12 + 400
+    assert answers["dead"] == Counter({410: 18 * 12})
+    assert organiser.get(f"/c/{club}").status_code == 200
+
+
+@pytest.mark.slow
+@pytest.mark.db
+def test_100_phones_on_one_public_link_are_never_refused(
+    room: tuple[list[Flask], Clock],
+) -> None:
+    """A public ranking followed by 100 phones (and a projector) refreshing every 5 seconds
+    for a minute: 1,212 requests with one link from one address, counted together."""
+    apps, clock = room
+    clients = [app.test_client() for app in apps]
+    clients[0].post("/clubs/new", data={"name": "Club"})
+    club = clients[0].get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    start_tournament(clients[0], club, players=8, start=False)
+    public = public_token(apps[0])
+    statuses: Counter[int] = Counter()
+    for _ in range(12):
+        for phone in range(100):
+            statuses[clients[phone % 3].get(f"/p/{public}").status_code] += 1
+        statuses[clients[0].get(f"/p/{public}?projector=1").status_code] += 1
+        clock.now += 5
+    assert statuses == Counter({200: 12 * 101})
+
+
+@pytest.mark.db
+def test_replacing_links_is_limited_per_address(workers: list[Flask]) -> None:
+    """Each replacement makes a new link (which no per-link count holds) and keeps the
+    old one's hash: one address cannot do it at request rate."""
+    client = workers[0].test_client()
+    client.post("/clubs/new", data={"name": "Mine"})
+    club = client.get("/").get_data(as_text=True).split('href="/c/')[1].split('"')[0]
+    answers = []
+    for _ in range(4):
+        answer = client.post(f"/c/{club}/link")
+        answers.append(answer.status_code)
+        if answer.status_code == 302:
+            club = token_of(answer)
+    assert answers == [302, 302, 302, 429]
