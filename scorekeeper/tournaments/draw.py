@@ -45,6 +45,7 @@ __all__ = [
     "repeat_report",
     "swap",
     "table_sizes",
+    "tables_kept",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -179,6 +180,27 @@ def swap(tables: Sequence[Sequence[P]], a: P, b: P) -> list[list[P]]:
     (ta, sa), (tb, sb) = seats[a], seats[b]
     result[ta][sa], result[tb][sb] = b, a
     return result
+
+
+def tables_kept(tables: Sequence[Sequence[P]], players: Iterable[P], prefer: Prefer) -> list[int]:
+    """The tables of a drawn round a redraw keeps, by index, after attendance changed:
+    every table whose players are all among ``players``, in order, while its size is
+    one that a fresh draw of ``players`` still has room for (:func:`table_sizes`). The
+    others then sit at the sizes left, which are those of a draw of them alone: never a
+    table of a size the preference does not give.
+
+    >>> tables = [[1, 2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17]]
+    >>> tables_kept(tables, [p for p in range(1, 18) if p != 9], Prefer.FIVE)
+    [2, 3]
+    """
+    here = set(players)
+    room = Counter(table_sizes(len(here), prefer))
+    kept = []
+    for index, table in enumerate(tables):
+        if room[len(table)] > 0 and all(p in here for p in table):
+            room[len(table)] -= 1
+            kept.append(index)
+    return kept
 
 
 def draw(
