@@ -201,6 +201,7 @@ def draw_round(tournament: Tournament) -> Round | None:
     drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count)
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
+    round_.card_tokens = [new_token() for _ in drawn]
     db.session.add(round_)
     return round_
 
@@ -258,6 +259,11 @@ def redraw_round(round_: Round) -> list[int]:
     round_.seats.clear()
     db.session.flush()
     round_.seats = _seats([numbered[n] for n in sorted(numbered)])
+    # A kept table's card still opens its sheet; a table drawn again needs its new card.
+    cards = round_.card_tokens or []
+    round_.card_tokens = [
+        cards[n - 1] if n in kept and n <= len(cards) else new_token() for n in sorted(numbered)
+    ]
     return kept
 
 
