@@ -21,11 +21,12 @@ on repeat meetings nor on the turn at tables of 5 than a draw one round at a tim
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import zlib
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
-from functools import lru_cache
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar, cast
 
@@ -36,8 +37,9 @@ from .schedule import OUT_OF_TURN_COST, REPEAT_COST, no_worse, plan
 __all__ = [
     "OUT_OF_TURN_COST",
     "REPEAT_COST",
+    "Plan",
+    "PlanBook",
     "Prefer",
-    "clear_cache",
     "draw",
     "meetings",
     "out_of_turn",
@@ -182,6 +184,52 @@ def swap(tables: Sequence[Sequence[P]], a: P, b: P) -> list[list[P]]:
     return result
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The rounds a draw planned, and what it planned them from: stored with the
+    tournament, so that any worker or server draws the next round from it without
+    planning again (:class:`PlanBook`).
+
+    ``key`` is a digest of what the plan follows from (the players present, the table
+    sizes, the tournament's rounds, the seed and the ``base`` rounds played when it was
+    planned); ``rounds`` are the rounds after those, in player numbers (the players'
+    places in their sorted list).
+
+    >>> plan = Plan("k", 1, [[[0, 1, 2, 3]]])
+    >>> Plan.from_json(plan.to_json()) == plan, Plan.from_json({"v": 0}), Plan.from_json(None)
+    (True, None, None)
+    """
+
+    key: str
+    base: int
+    rounds: list[list[list[int]]]
+
+    VERSION = 1
+    """The stored form's version: a plan stored in another form is planned again."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": self.VERSION, "key": self.key, "base": self.base, "rounds": self.rounds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Plan | None:
+        """The plan stored as ``data``; none when there is none or it is of another form."""
+        if not data or data.get("v") != cls.VERSION:
+            return None
+        return cls(str(data["key"]), int(data["base"]), data["rounds"])
+
+
+@dataclass
+class PlanBook:
+    """Where :func:`draw` finds the plan it follows and leaves the one it made: the
+    tournament's stored plan (the store reads and writes it), or a book kept between
+    the draws of one tournament (tests, the benchmark). Without one, a draw plans for
+    itself alone."""
+
+    plan: Plan | None = None
+    planned: int = field(default=0, compare=False)
+    """How many plans this book's draws made (none when every draw followed the plan)."""
+
+
 def tables_kept(tables: Sequence[Sequence[P]], players: Iterable[P], prefer: Prefer) -> list[int]:
     """The tables of a drawn round a redraw keeps, by index, after attendance changed:
     every table whose players are all among ``players``, in order, while its size is
@@ -209,6 +257,7 @@ def draw(
     seed: int,
     history: Iterable[Sequence[Sequence[P]]] = (),
     rounds: int | None = None,
+    book: PlanBook | None = None,
 ) -> list[list[P]]:
     """The tables of one round: every one of ``players`` seated once.
 
@@ -240,6 +289,11 @@ def draw(
     the rounds left of the plan, with a quarter of the work: :data:`REPLAN_SHARE`).
     Without ``rounds``, the draw plans this round and the next one.
 
+    The plan is kept in ``book`` (:class:`PlanBook`): the next round's draw follows it
+    when it was planned from the same players, rounds and seeds and the rounds played
+    since are those it planned; else it plans again and leaves the new plan there. So
+    the players' ids must write the same way in every process (ints, strings).
+
     Reproducible: the same players, preference, seed, history and rounds give
     the same tables. Players that sort (all ints, all strings) may come in any
     order; others must come in the same order. Draw each round with its own
@@ -264,16 +318,7 @@ def draw(
         rng.shuffle(order)
         tables = [order[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
     else:
-        last = len(past) + 2 if rounds is None else max(rounds, len(past) + 1)
-        tables, stale = ([], None) if rounds is None else _planned(past, sizes, last, seed)
-        if not tables:
-            ahead = last - len(past)
-            # After a plan that the rounds played no longer follow (tables changed by
-            # hand), its rounds to come are searched from, with a quarter of a plan's
-            # budget: a round planned twice stays within the time of one and a quarter.
-            share = REPLAN_SHARE if stale is not None else 1.0
-            past_tables = [p.tables for p in past]
-            tables = plan(sizes, past_tables, ahead, rng, [stale or []], share=share)[0]
+        tables = _next_round(_Ask(ordered, past, sizes, seed, rounds), rng, book or PlanBook())
     return _seated(tables, sizes, rng, ordered)
 
 
@@ -292,17 +337,11 @@ def repeat_report(
     for count in counts:
         players = list(range(count))
         done: list[list[list[int]]] = []
+        book = PlanBook()
         for r in range(rounds):
-            done.append(draw(players, Prefer.FIVE, seed + r, done, rounds))
+            done.append(draw(players, Prefer.FIVE, seed + r, done, rounds, book))
         report[count] = repeat_pairs(done)
     return report
-
-
-def clear_cache() -> None:
-    """Forget the schedules planned so far (they are kept for the next rounds' draws)."""
-    _ordered_schedule.cache_clear()
-    _from_rounds.cache_clear()
-    _schedule.cache_clear()
 
 
 def _canonical(players: list[P]) -> list[P]:
@@ -338,31 +377,91 @@ class _Past(tuple[tuple[tuple[tuple[int, ...], bool], ...], frozenset[int]]):
         return {frozenset(t) for t, _ in self.tables} == {frozenset(t) for t in tables}
 
 
-def _planned(
-    past: tuple[_Past, ...], sizes: tuple[int, ...], last: int, seed: int
-) -> tuple[list[list[int]], list[list[list[int]]] | None]:
-    """The next round of the schedule planned after the latest round whose players
-    changed (or round 1), when every present player sat in it and the rounds played
-    since are those it planned; else none. And, when a plan was made (or found made)
-    that the rounds played do not follow, its rounds still to come. ``seed`` is this
+@dataclass(frozen=True)
+class _Ask:
+    """What a round's draw is asked: the players (sorted), the rounds played in their
+    numbers, the table sizes, this round's seed and the tournament's rounds."""
+
+    ordered: Sequence[Any]
+    past: tuple[_Past, ...]
+    sizes: tuple[int, ...]
+    seed: int
+    rounds: int | None
+
+    @property
+    def last(self) -> int:
+        """The last round to plan: the tournament's, or the next one without it."""
+        played = len(self.past)
+        return played + 2 if self.rounds is None else max(self.rounds, played + 1)
+
+    def key(self, base: int) -> str:
+        """The digest of what a plan made after ``base`` rounds played follows from (the
+        seed of round ``base + 1``, as the store seeds them, one more a round)."""
+        seed = self.seed - (len(self.past) - base)
+        what = (list(self.ordered), self.sizes, self.last, seed, self.past[:base])
+        return hashlib.sha256(repr(what).encode()).hexdigest()[:32]
+
+    def follows(self, plan: Plan | None) -> list[list[int]] | None:
+        """The next round of ``plan`` when it was made from these players and rounds and
+        the rounds played since are those it planned; else none."""
+        if plan is None or not 0 < plan.base <= len(self.past):
+            return None
+        done = len(self.past) - plan.base
+        if len(plan.rounds) <= done or plan.key != self.key(plan.base):
+            return None
+        played = zip(self.past[plan.base :], plan.rounds, strict=False)
+        if not all(round_.same(tables) for round_, tables in played):
+            return None
+        return [list(table) for table in plan.rounds[done]]
+
+
+def _next_round(ask: _Ask, rng: random.Random, book: PlanBook) -> list[list[int]]:
+    """The tables of the round after ``ask.past``: the next of the plan in ``book`` when
+    it still holds; else of the plan made after the latest change of players (kept in
+    ``book``), when the rounds since followed it; else of a plan made now from the rounds
+    played (after a change by hand, from the stale plan's rounds), kept in ``book`` for
+    the rounds after."""
+    followed = ask.follows(book.plan) if ask.rounds is not None else None
+    if followed is not None:
+        return followed
+    stale = None
+    if ask.rounds is not None:
+        made = _planned(ask, book)
+        if made is not None and (followed := ask.follows(made)) is not None:
+            return followed
+        stale = made.rounds[len(ask.past) - made.base :] if made else None
+    # After a plan that the rounds played no longer follow (tables changed by hand), its
+    # rounds to come are searched from, with a quarter of a plan's budget: a round
+    # planned twice stays within the time of one and a quarter.
+    share = REPLAN_SHARE if stale is not None else 1.0
+    past_tables = [p.tables for p in ask.past]
+    ahead = plan(ask.sizes, past_tables, ask.last - len(ask.past), rng, [stale or []], share=share)
+    book.planned += 1
+    if ask.rounds is not None:  # the rounds after this one follow it
+        book.plan = Plan(ask.key(len(ask.past)), len(ask.past), ahead)
+    return ahead[0]
+
+
+def _planned(ask: _Ask, book: PlanBook) -> Plan | None:
+    """The plan made after the latest round whose players changed (or round 1), when
+    every present player sat in it, kept in ``book``; none otherwise. ``ask.seed`` is this
     round's: the rounds before had one less each, as the store seeds them."""
-    players = frozenset(range(sum(sizes)))
+    past = ask.past
+    players = frozenset(range(sum(ask.sizes)))
     start = len(past) - 1
     while start > 0 and past[start - 1].seated == past[start].seated:
         start -= 1
     if past[start].seated != players:
-        return [], None
-    done = len(past) - start - 1
-    rounds = _schedule(past[: start + 1], sizes, last, seed - done)
-    if len(rounds) <= done or not all(
-        played.same(tables) for played, tables in zip(past[start + 1 :], rounds, strict=False)
-    ):
-        stale = [[list(table) for table in tables] for tables in rounds[done:]]
-        return [], stale if rounds else None
-    return [list(table) for table in rounds[done]], None
+        return None
+    base = start + 1
+    seed = ask.seed - (len(past) - base)
+    rounds = _schedule(past[:base], ask.sizes, ask.last, seed)
+    book.planned += 1
+    made = Plan(ask.key(base), base, [[list(table) for table in tables] for tables in rounds])
+    book.plan = made if rounds else book.plan
+    return made if rounds else None
 
 
-@lru_cache(maxsize=64)
 def _schedule(
     past: tuple[_Past, ...], sizes: tuple[int, ...], last: int, seed: int
 ) -> list[list[tuple[int, ...]]]:
@@ -373,7 +472,7 @@ def _schedule(
     the best that searches from those rounds and from the plan find with neither count
     above theirs (:func:`.schedule.no_worse`). So a tournament's draw is never worse on
     either count than the club's draw was (but where those rounds would take too long
-    to draw: :data:`FLOOR_PRICES`). Cached, as every round of a tournament asks for it."""
+    to draw: :data:`FLOOR_PRICES`). Stored with the tournament (:class:`PlanBook`)."""
     if len(past) == 1:
         planned = _from_first_round(past[0], sizes, last)
     else:
@@ -409,11 +508,9 @@ def _from_first_round(
     ]
 
 
-@lru_cache(maxsize=64)
 def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Rounds 2 to ``last`` after a round 1 that seats players in order: a known
-    design's rounds, searched further when there are more; cached, as every round of
-    a tournament asks for it again."""
+    design's rounds, searched further when there are more."""
     first, seat = [], 0
     for size in sizes:
         first.append((tuple(range(seat, seat + size)), size >= 5))
@@ -432,12 +529,11 @@ def _ordered_schedule(sizes: tuple[int, ...], last: int) -> tuple[tuple[tuple[in
     return tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
 
 
-@lru_cache(maxsize=64)
 def _from_rounds(
     past: tuple[_Past, ...], sizes: tuple[int, ...], last: int
 ) -> list[list[tuple[int, ...]]]:
     """The rounds after ``past`` up to ``last``, planned from the rounds played: seeded
-    by them, so that each round asks for the same plan; cached."""
+    by them, so that a worker planning again finds the same plan."""
     rng = random.Random(zlib.crc32(repr((past, sizes, last)).encode()))
     rounds = plan(list(sizes), [p.tables for p in past], last - len(past), rng, share=PLAN_SHARE)
     return [[tuple(table) for table in round_] for round_ in rounds]

@@ -36,7 +36,7 @@ from scorekeeper.models import (
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
-from scorekeeper.tournaments.draw import Prefer, draw, swap, tables_kept
+from scorekeeper.tournaments.draw import Plan, PlanBook, Prefer, draw, swap, tables_kept
 from scorekeeper.tournaments.reads import (
     attendance_changes,
     current_round,
@@ -198,12 +198,25 @@ def draw_round(tournament: Tournament) -> Round | None:
     players = [e.player_id for e in present(tournament)]
     history = [tables(r) for r in tournament.rounds]
     seed = round_seed(tournament, number)
-    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count)
+    drawn = _drawn(tournament, players, seed, history)
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
     round_.card_tokens = [new_token() for _ in drawn]
     db.session.add(round_)
     return round_
+
+
+def _drawn(
+    tournament: Tournament, players: list[int], seed: int, history: list[list[list[int]]]
+) -> list[list[int]]:
+    """A round of the tournament's draw, following the plan stored with it (any worker
+    reads it: none plans again), and storing the plan the draw made when it made one."""
+    book = PlanBook(Plan.from_json(tournament.draw_plan))
+    stored = book.plan
+    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count, book)
+    if book.plan is not stored and book.plan is not None:
+        tournament.draw_plan = book.plan.to_json()
+    return drawn
 
 
 def _seats(drawn: Sequence[Sequence[int]]) -> list[TableSeat]:
@@ -249,7 +262,7 @@ def redraw_round(round_: Round) -> list[int]:
     others = [p for p in present_ids if p not in seated]
     history = [tables(r) for r in tournament.rounds if r.number < round_.number]
     if not numbered:  # nothing kept: the round is drawn as it was the first time
-        drawn = draw(present_ids, prefer, round_.seed, history, tournament.round_count)
+        drawn = _drawn(tournament, present_ids, round_.seed, history)
     else:
         drawn = draw(others, prefer, round_.seed, history) if others else []
     kept = sorted(numbered)
