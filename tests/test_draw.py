@@ -15,7 +15,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournaments import schedule
 from scorekeeper.tournaments.draw import (
     PlanBook,
     Prefer,
@@ -26,6 +25,7 @@ from scorekeeper.tournaments.draw import (
     repeat_report,
     swap,
     table_sizes,
+    tuning,
 )
 
 Round = list[list[int]]
@@ -35,7 +35,7 @@ Round = list[list[int]]
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A search that prices few swaps: for tests of what every draw must be, not of how
     good it is."""
-    monkeypatch.setattr(schedule, "MAX_PRICES", 100_000)
+    monkeypatch.setattr(tuning, "MAX_PRICES", 100_000)
     yield
 
 
@@ -153,9 +153,9 @@ def test_the_order_the_players_come_in_does_not_change_the_draw(small_budget: No
 @pytest.mark.slow
 def test_the_draw_does_not_depend_on_the_hash_seed_of_python() -> None:
     code = (
-        "from scorekeeper.tournaments import schedule\n"
+        "from scorekeeper.tournaments.draw import tuning\n"
         "from scorekeeper.tournaments.draw import Prefer, draw\n"
-        "schedule.MAX_PRICES = 100_000\n"
+        "tuning.MAX_PRICES = 100_000\n"
         "names = [f'player {i}' for i in range(9)]\n"
         "first = draw(names, Prefer.FIVE, 11, rounds=3)\n"
         "second = draw(names, Prefer.FIVE, 12, [first], rounds=3)\n"

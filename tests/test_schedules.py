@@ -7,9 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from scorekeeper.tournaments.designs import KNOWN_MAXIMUM, has_no_repeat, known_schedule
 from scorekeeper.tournaments.draw import (
-    FLOOR_PRICES,
     PlanBook,
     Prefer,
     draw,
@@ -17,8 +15,11 @@ from scorekeeper.tournaments.draw import (
     repeat_pairs,
     table_sizes,
 )
-from scorekeeper.tournaments.round_by_round import rounds_after
-from scorekeeper.tournaments.schedule import _Tabu, no_worse
+from scorekeeper.tournaments.draw.designs import KNOWN_MAXIMUM, has_no_repeat, known_schedule
+from scorekeeper.tournaments.draw.greedy import rounds_after
+from scorekeeper.tournaments.draw.search import no_worse
+from scorekeeper.tournaments.draw.tabu import _Tabu
+from scorekeeper.tournaments.draw.tuning import FLOOR_PRICES
 
 from .bench.schedules import TODAY, TODAY_OUT_OF_TURN
 

@@ -14,9 +14,9 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Club, Tournament
 from scorekeeper.scoring import RuleSet
-from scorekeeper.tournaments import draw as draw_module
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Plan, Prefer
+from scorekeeper.tournaments.draw import plans as plans_module
 from scorekeeper.tournaments.reads import tables
 
 
@@ -56,7 +56,7 @@ def no_planning(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the draw planned again")
 
     for name in ("plan", "_schedule", "_ordered_schedule", "_from_rounds", "rounds_after"):
-        monkeypatch.setattr(draw_module, name, planner)
+        monkeypatch.setattr(plans_module, name, planner)
 
 
 def other_worker(app: Flask) -> Flask:

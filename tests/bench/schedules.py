@@ -18,7 +18,7 @@ The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
 "Today" is the old draw's result, kept as figures (:data:`TODAY`,
 :data:`TODAY_OUT_OF_TURN`). That draw is kept too, as the floor a plan must reach
-(:mod:`scorekeeper.tournaments.round_by_round`), and ``tests/test_schedules.py`` checks
+(:mod:`scorekeeper.tournaments.draw.greedy`), and ``tests/test_schedules.py`` checks
 that it still gives these figures.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 
-from scorekeeper.tournaments.designs import KNOWN_MAXIMUM
 from scorekeeper.tournaments.draw import (
     PlanBook,
     Prefer,
@@ -41,6 +40,7 @@ from scorekeeper.tournaments.draw import (
     swap,
     table_sizes,
 )
+from scorekeeper.tournaments.draw.designs import KNOWN_MAXIMUM
 
 from .context import Context
 
