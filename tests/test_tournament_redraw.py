@@ -56,25 +56,33 @@ def sizes(round_: Round) -> list[int]:
     return sorted((len(table) for table in tables(round_)), reverse=True)
 
 
+LEAVERS = {
+    "one": lambda tables: {tables[-1][0]},
+    "two at a table": lambda tables: set(tables[-1][:2]),
+    "two at two tables": lambda tables: {tables[0][0], tables[-1][0]},
+}
+"""Who leaves after the draw: players of the last table (a table of 4), or of the first
+(of 5, when there is one) and the last."""
+
+
 @pytest.mark.parametrize("prefer", list(Prefer))
-@pytest.mark.parametrize("leaving", [1, 2])
+@pytest.mark.parametrize("leaving", list(LEAVERS))
 @pytest.mark.parametrize("players", range(22, 29))
 def test_a_redraw_seats_the_sizes_of_a_fresh_draw(
-    app: Flask, players: int, leaving: int, prefer: Prefer
+    app: Flask, players: int, leaving: str, prefer: Prefer
 ) -> None:
     with app.app_context():
         tournament = drawn_tournament(players, prefer)
         round_ = tournament.rounds[-1]
         before = tables(round_)
-        # The players of the first table of 4 (or of 5) leave: the others stay whole.
-        leavers = set(before[-1][:leaving])
+        leavers = LEAVERS[leaving](before)
         for entrant in tournament.entrants:
             if entrant.player_id in leavers:
                 tournaments.withdraw(entrant, True)
         kept = tournaments.redraw_round(round_)
         db.session.flush()
         after = tables(round_)
-        here = players - leaving
+        here = players - len(leavers)
         assert sizes(round_) == table_sizes(here, prefer)
         if prefer is Prefer.FIVE:
             assert 3 not in map(len, after)
