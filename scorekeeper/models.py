@@ -272,6 +272,9 @@ class Tournament(Model):
     prefer: Mapped[str] = mapped_column(String(10), default="five")  # spare players: 5s or 3s
     rules_json: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int]
+    # The draw's plan of the rounds to come, and what it was planned from
+    # (:func:`scorekeeper.tournaments.draw.draw`): any worker reads it, none plans again.
+    draw_plan: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     organiser_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     public_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     version: Mapped[int] = mapped_column(default=0)
@@ -322,6 +325,9 @@ class Round(Model):
     state: Mapped[RoundState] = mapped_column(Choice(RoundState, 10), default=RoundState.DRAWN)
     started_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
+    # Each table's card link (``/t/<round id>/<table>/<token>``), by table number from 1:
+    # printed when the round is drawn, it opens the table's sheet once the round starts.
+    card_tokens: Mapped[list[str] | None] = mapped_column(JSON)
 
     tournament: Mapped[Tournament] = relationship(back_populates="rounds")
     seats: Mapped[list[TableSeat]] = relationship(

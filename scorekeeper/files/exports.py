@@ -55,7 +55,7 @@ def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
     licence last, so that files read by position before licences existed still read."""
     rounds = range(1, len(tournament.rounds) + 1)
     licence = licences(tournament)
-    out, writer = _csv_out(semicolon)
+    out, writer = _csv_out(semicolon, quote_text=True)
     writer.writerow(
         ["rank", "player", "total", "best_round", "lost_as_taker"]
         + [f"round_{n}" for n in rounds]
@@ -73,7 +73,7 @@ def ranking_csv(tournament: Tournament, semicolon: bool = False) -> str:
 def results_csv(tournament: Tournament, semicolon: bool = False) -> str:
     """The results a club sends on: rank, name, licence, club, rounds played and total."""
     players = {e.player.name: e.player for e in tournament.entrants}
-    out, writer = _csv_out(semicolon)
+    out, writer = _csv_out(semicolon, quote_text=True)
     writer.writerow(["rank", "name", "licence", "club", "rounds_played", "total"])
     for s in standings(tournament):
         player = players[s.player]
@@ -90,10 +90,18 @@ def results_csv(tournament: Tournament, semicolon: bool = False) -> str:
     return _text(out, semicolon)
 
 
-def _csv_out(semicolon: bool) -> tuple[io.StringIO, Any]:
-    """A file in the comma form, or in the French spreadsheet's (``;``, see ``docs/csv.md``)."""
+def _csv_out(semicolon: bool, quote_text: bool = False) -> tuple[io.StringIO, Any]:
+    """A file in the comma form, or in the French spreadsheet's (``;``, see ``docs/csv.md``).
+    With ``quote_text``, every text cell is quoted and every number is not: a spreadsheet
+    told to read quoted cells as text keeps a licence number's leading zero (0123456)."""
     out = io.StringIO()
-    return out, csv.writer(out, delimiter=";" if semicolon else ",", lineterminator="\r\n")
+    delimiter = ";" if semicolon else ","
+    if quote_text:
+        quoted = csv.writer(
+            out, delimiter=delimiter, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC
+        )
+        return out, quoted
+    return out, csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
 
 def _text(out: io.StringIO, semicolon: bool) -> str:

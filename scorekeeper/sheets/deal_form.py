@@ -194,8 +194,11 @@ class DealForm(FlaskForm):
         return int(self.number.data) if self.number.data else None
 
     def poignee_fields(self) -> list[tuple[str, Field]]:
-        """Each seated player's poignée field, with the player's name."""
-        return [(name, self[f"poignee_{i}"]) for i, name in enumerate(self.seated)]
+        """The poignée field of each player of the deal, with the player's name: not the
+        one who sits it out (a table of 5's dealer), who holds no hand to show."""
+        out = self._seated(self.sitting_out.data) or self._seated(self.dealer.data)
+        out = out if self.mode.dealer_sits_out else None
+        return [(name, self[f"poignee_{i}"]) for i, name in enumerate(self.seated) if name != out]
 
     def poignees_shown(self) -> bool:
         """Whether any poignée is set, so the section opens."""

@@ -8,22 +8,27 @@ fills one landscape page, and the ranking says how far it goes.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
+from scorekeeper.db import db
 from scorekeeper.i18n import current_lang, name_key, points_text
 from scorekeeper.links import tournament_or_404
 from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, Tournament, utcnow
+from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.templating import round_tables
 from scorekeeper.tournaments import reads as tournament_reads
+from scorekeeper.tournaments.store import TABLE_MODES
 
 bp = Blueprint("printables", __name__)
 
@@ -59,8 +64,9 @@ def plan(token: str, number: int) -> str:
 
 @bp.get("/o/<token>/rounds/<int:number>/cards")
 def cards(token: str, number: int) -> str:
-    """A card to fold and stand on each table, with the QR code of its sheet: the only
-    printed link that enters scores, so it stays on its table. Four cards a page."""
+    """A card to fold and stand on each table, with the QR code of its link: the only
+    printed link that enters scores, so it stays on its table. Four cards a page. They
+    print as soon as the round is drawn: the link opens the table's sheet once it starts."""
     tournament = tournament_or_404(token)
     round_ = round_or_404(tournament, number)
     sheets = {s.table_number: s for s in tournament_reads.round_sheets(tournament, number)}
@@ -69,7 +75,40 @@ def cards(token: str, number: int) -> str:
         tournament=tournament,
         round=round_,
         sheets=sheets,
+        cards=round_.card_tokens or [],
         tables=round_tables(round_),
+    )
+
+
+@bp.get("/o/<token>/rounds/<int:number>/tables/<int:table>/card-qr.svg")
+def card_qr(token: str, number: int, table: int) -> Response:
+    """The QR code of a table's card: its link, ``/t/<round>/<table>/<token>``."""
+    tournament = tournament_or_404(token)
+    round_ = round_or_404(tournament, number)
+    cards = round_.card_tokens or []
+    if not 1 <= table <= len(cards):
+        abort(404)
+    return qr_response(
+        shared_url("printables.card", round_id=round_.id, table=table, token=cards[table - 1])
+    )
+
+
+@bp.get("/t/<int:round_id>/<int:table>/<token>")
+def card(round_id: int, table: int, token: str) -> str | Response:
+    """A table's card, scanned: its sheet once the round has started; before, a page that
+    says so (the card was printed when the round was drawn)."""
+    round_ = db.session.get(Round, round_id)
+    cards = (round_.card_tokens or []) if round_ is not None else []
+    if round_ is None or not 1 <= table <= len(cards):
+        abort(404)
+    if not secrets.compare_digest(cards[table - 1], token):
+        abort(404)
+    tournament = round_.tournament
+    for sheet in tournament_reads.round_sheets(tournament, round_.number):
+        if sheet.table_number == table:
+            return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+    return render_template(
+        "tournaments/card_wait.html", tournament=tournament, round=round_, table=table
     )
 
 
@@ -146,6 +185,10 @@ def sheets_print(token: str, number: int) -> str:
         blank_rows=tournament.deals_per_round
         or (BLANK_ROWS if tournament.minutes_per_round else None),
         misere=bool(tournament.rule_set.misere),
+        playing={
+            t: sheets[t].mode.playing if t in sheets else TABLE_MODES[len(seated)].playing
+            for t, seated in round_tables(round_).items()
+        },
     )
 
 

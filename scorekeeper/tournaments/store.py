@@ -37,7 +37,7 @@ from scorekeeper.retired import REPLACED, retire, retire_tournaments
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store
-from scorekeeper.tournaments.draw import Prefer, draw, swap
+from scorekeeper.tournaments.draw import Plan, PlanBook, Prefer, draw, swap, tables_kept
 from scorekeeper.tournaments.reads import (
     attendance_changes,
     current_round,
@@ -205,11 +205,25 @@ def draw_round(tournament: Tournament) -> Round | None:
     players = [e.player_id for e in present(tournament)]
     history = [tables(r) for r in tournament.rounds]
     seed = round_seed(tournament, number)
-    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count)
+    drawn = _drawn(tournament, players, seed, history)
     round_ = Round(tournament=tournament, number=number, seed=seed, state=RoundState.DRAWN)
     round_.seats = _seats(drawn)
+    round_.card_tokens = [new_token() for _ in drawn]
     db.session.add(round_)
     return round_
+
+
+def _drawn(
+    tournament: Tournament, players: list[int], seed: int, history: list[list[list[int]]]
+) -> list[list[int]]:
+    """A round of the tournament's draw, following the plan stored with it (any worker
+    reads it: none plans again), and storing the plan the draw made when it made one."""
+    book = PlanBook(Plan.from_json(tournament.draw_plan))
+    stored = book.plan
+    drawn = draw(players, Prefer(tournament.prefer), seed, history, tournament.round_count, book)
+    if book.plan is not stored and book.plan is not None:
+        tournament.draw_plan = book.plan.to_json()
+    return drawn
 
 
 def _seats(drawn: Sequence[Sequence[int]]) -> list[TableSeat]:
@@ -237,38 +251,40 @@ class AbsentSeated(Exception):
         self.names = names
 
 
-def redraw_round(round_: Round) -> int:
-    """Draw a drawn round again after a change of attendance, keeping every table whose
-    players are all still here when the others can be seated without them; how many
-    tables were kept."""
+def redraw_round(round_: Round) -> list[int]:
+    """Draw a drawn round again after a change of attendance: the players present sit at
+    tables of the sizes a fresh draw of them gives (:func:`.draw.table_sizes`), keeping
+    the tables whose players are all still here while those sizes leave room for them
+    (:func:`.draw.tables_kept`). The numbers of the tables kept, which keep their numbers."""
     tournament = round_.tournament
     lock(tournament)
     db.session.refresh(round_, ["state"])
     if round_.state is not RoundState.DRAWN:
-        return 0
+        return []
     present_ids = [e.player_id for e in present(tournament)]
-    here = set(present_ids)
     current = tables(round_)
-    kept = [table for table in current if all(p in here for p in table)]
-    seated = {p for table in kept for p in table}
+    prefer = Prefer(tournament.prefer)
+    numbered = {n + 1: current[n] for n in tables_kept(current, present_ids, prefer)}
+    seated = {p for table in numbered.values() for p in table}
     others = [p for p in present_ids if p not in seated]
     history = [tables(r) for r in tournament.rounds if r.number < round_.number]
-    prefer = Prefer(tournament.prefer)
-    if not others:
-        drawn: list[list[int]] = []
-    elif len(others) >= 3:
-        drawn = [list(t) for t in draw(others, prefer, round_.seed, history)]
-    else:  # too few to seat apart: everybody is drawn again
-        rounds = tournament.round_count
-        kept, drawn = [], [list(t) for t in draw(present_ids, prefer, round_.seed, history, rounds)]
-    numbered = {n: table for n, table in enumerate(current, 1) if table in kept}
+    if not numbered:  # nothing kept: the round is drawn as it was the first time
+        drawn = _drawn(tournament, present_ids, round_.seed, history)
+    else:
+        drawn = draw(others, prefer, round_.seed, history) if others else []
+    kept = sorted(numbered)
     free = (n for n in count(1) if n not in numbered)
     for table in drawn:  # kept tables keep their numbers; the others take the free ones
         numbered[next(free)] = table
     round_.seats.clear()
     db.session.flush()
     round_.seats = _seats([numbered[n] for n in sorted(numbered)])
-    return len(kept)
+    # A kept table's card still opens its sheet; a table drawn again needs its new card.
+    cards = round_.card_tokens or []
+    round_.card_tokens = [
+        cards[n - 1] if n in kept and n <= len(cards) else new_token() for n in sorted(numbered)
+    ]
+    return kept
 
 
 def start_round(round_: Round) -> list[Sheet]:

@@ -370,15 +370,23 @@ def redraw(token: str, number: int) -> Response:
     else:
         kept = tournaments.redraw_round(round_)
         db.session.commit()
-        flash(
-            ngettext(
-                "Round %(n)d drawn again; %(num)d table kept as it was.",
-                "Round %(n)d drawn again; %(num)d tables kept as they were.",
-                kept,
-                n=number,
-            )
-        )
+        flash(_redrawn(number, kept))
     return redirect(url_for("tournaments.dashboard", token=token))
+
+
+def _redrawn(number: int, kept: list[int]) -> str:
+    """What a redraw kept: the tables kept as they were, by number, or none."""
+    if not kept:
+        return str(_("Round %(n)d drawn again; no table could be kept as it was.", n=number))
+    return str(
+        ngettext(
+            "Round %(n)d drawn again; table %(tables)s kept as it was.",
+            "Round %(n)d drawn again; tables %(tables)s kept as they were.",
+            len(kept),
+            n=number,
+            tables=", ".join(map(str, kept)),
+        )
+    )
 
 
 @bp.post("/o/<token>/rounds/<int:number>/close")

@@ -7,8 +7,8 @@ draw told how many rounds the tournament has. For each, the repeat meetings of
 the whole tournament, against the draw before issue 16 (one round at a time) and
 the best known; the seats at tables of 5 taken out of turn, against the draw
 before issue 16; and the slowest round's draw. The schedule is planned at round 2
-and kept (cached) for the rounds after it, so the slowest round is round 2; a
-process that did not draw round 2 (a worker restarted) plans again, as slowly.
+and stored with the tournament (a :class:`PlanBook` here) for the rounds after it, so
+the slowest round is round 2; no worker plans it again unless the plan is lost.
 
 Best known: 0 while the rounds are within the most known without a repeat for
 that count at tables of 4 (:data:`KNOWN_MAXIMUM`); otherwise a lower bound by
@@ -18,7 +18,7 @@ The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
 "Today" is the old draw's result, kept as figures (:data:`TODAY`,
 :data:`TODAY_OUT_OF_TURN`). That draw is kept too, as the floor a plan must reach
-(:mod:`scorekeeper.tournaments.round_by_round`), and ``tests/tournaments/test_schedule.py`` checks
+(:mod:`scorekeeper.tournaments.draw.greedy`), and ``tests/tournaments/test_schedule.py`` checks
 that it still gives these figures.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a
@@ -31,16 +31,16 @@ from __future__ import annotations
 
 import time
 
-from scorekeeper.tournaments.designs import KNOWN_MAXIMUM
 from scorekeeper.tournaments.draw import (
+    PlanBook,
     Prefer,
-    clear_cache,
     draw,
     out_of_turn,
     repeat_pairs,
     swap,
     table_sizes,
 )
+from scorekeeper.tournaments.draw.designs import KNOWN_MAXIMUM
 
 from .context import Context
 
@@ -174,9 +174,10 @@ def tournament(players: int, rounds: int, seed: int = SEED) -> Cell:
     ids = list(range(players))
     done: list[list[list[int]]] = []
     slowest = 0.0
+    book = PlanBook()  # the tournament's stored plan
     for r in range(1, rounds + 1):
         start = time.perf_counter()
-        done.append(draw(ids, Prefer.FIVE, seed * 100 + r, done, rounds))
+        done.append(draw(ids, Prefer.FIVE, seed * 100 + r, done, rounds, book))
         slowest = max(slowest, time.perf_counter() - start)
     return repeat_pairs(done), out_of_turn(done), slowest
 
@@ -190,28 +191,26 @@ LARGE_ROUNDS = 5
 def large_tournament(players: int, rounds: int = LARGE_ROUNDS) -> dict[str, float]:
     """The draws of a large tournament, timed: each round as one process draws them in
     turn (``drawn``: round 2 plans, the next ones follow the plan); each round again
-    with every plan forgotten, as a worker that did not draw the round before does
+    with no plan stored, as a tournament whose plan was lost would
     (``planned_again``); and the round after one whose tables were changed by hand,
     plans forgotten (``changed_by_hand``: the planned rounds no longer fit, so the
     draw plans twice). The slowest of each, in seconds, and the repeat meetings."""
     ids = list(range(players))
     done: list[list[list[int]]] = []
     slowest = {"drawn": 0.0, "planned_again": 0.0, "changed_by_hand": 0.0}
-    clear_cache()
+    book = PlanBook()
     for r in range(1, rounds + 1):
         start = time.perf_counter()
-        tables = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
+        tables = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds, book)
         slowest["drawn"] = max(slowest["drawn"], time.perf_counter() - start)
-        clear_cache()
         start = time.perf_counter()
-        again = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds)
+        again = draw(ids, Prefer.FIVE, SEED * 100 + r, done, rounds, PlanBook())
         slowest["planned_again"] = max(slowest["planned_again"], time.perf_counter() - start)
         assert again == tables, "a draw planned again must give the same tables"
         done.append(tables)
     changed = [done[0], swap(done[1], done[1][0][0], done[1][1][0])]
-    clear_cache()
     start = time.perf_counter()
-    draw(ids, Prefer.FIVE, SEED * 100 + 3, changed, rounds)
+    draw(ids, Prefer.FIVE, SEED * 100 + 3, changed, rounds, PlanBook())
     slowest["changed_by_hand"] = time.perf_counter() - start
     return {**slowest, "repeats": repeat_pairs(done)}
 

@@ -457,7 +457,7 @@ def play(page: Page, table: Table, organiser: Page | None = None, dashboard: str
         enter_deal(person, table, index, hand)
         if index == 1 and organiser is not None:
             visit(organiser, dashboard)
-            expect(state_of(organiser, table).locator("td").nth(2)).to_have_text(
+            expect(state_of(organiser, table).locator("td .state")).to_have_text(
                 f"playing 2 of {table.size}"
             )
     # After the last deal the table lands on its ledger, asked to sign: no extra deal.
@@ -536,7 +536,7 @@ def create_the_tournament(organiser: Page, base: str, artifacts: Path) -> tuple[
     boss.tap(organiser.get_by_role("button", name="Register"))
     expect(flash(organiser)).to_contain_text("9 players registered.")
     for name in PLAYERS:
-        expect(organiser.get_by_role("button", name=f"{name} is here")).to_have_attribute(
+        expect(organiser.get_by_role("button", name=f"Presence of {name}")).to_have_attribute(
             "aria-pressed", "true"
         )
     boss.tap(organiser.get_by_role("link", name="Back to the tournament"))
@@ -577,7 +577,7 @@ def draw_and_start(
     assert sorted(t.size for t in tables) == [4, 5]
     assert sorted(n for t in tables for n in t.names) == sorted(PLAYERS)
     for table in tables:
-        expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("not started")
+        expect(state_of(organiser, table).locator("td .state")).to_have_text("not started")
     boss.tap(organiser.get_by_role("link", name="Table plan to print"))
     plan_tables = {
         int(section.locator("h2").inner_text().removeprefix("Table ")): [
@@ -615,7 +615,7 @@ def correct_a_signed_sheet(
     shot(phone, artifacts, "signed-sheet-new-deal-phone")
     visit(organiser, dashboard)
     row = state_of(organiser, four)
-    expect(row.locator("td").nth(2)).to_have_text("✓ signed")
+    expect(row.locator("td .state")).to_have_text("✓ signed")
     boss.tap(row.get_by_role("button", name="Unlock to correct"))
     expect(flash(organiser)).to_contain_text(
         f"Table {four.number} of round 1 is open for corrections."
@@ -682,7 +682,7 @@ def play_the_round(
         sign(phone_five, five, R2_FIVE)
     visit(organiser, dashboard)
     for table in tables:
-        expect(state_of(organiser, table).locator("td").nth(2)).to_have_text("✓ signed")
+        expect(state_of(organiser, table).locator("td .state")).to_have_text("✓ signed")
     print_pdf(
         organiser,
         f"{dashboard}/rounds/{number}/sheets",

@@ -15,9 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournaments import draw as draw_module
-from scorekeeper.tournaments import schedule
 from scorekeeper.tournaments.draw import (
+    PlanBook,
     Prefer,
     draw,
     meetings,
@@ -26,6 +25,7 @@ from scorekeeper.tournaments.draw import (
     repeat_report,
     swap,
     table_sizes,
+    tuning,
 )
 
 Round = list[list[int]]
@@ -34,18 +34,17 @@ Round = list[list[int]]
 @pytest.fixture
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A search that prices few swaps: for tests of what every draw must be, not of how
-    good it is. The cached plans are dropped before and after."""
-    monkeypatch.setattr(schedule, "MAX_PRICES", 100_000)
-    draw_module.clear_cache()
+    good it is."""
+    monkeypatch.setattr(tuning, "MAX_PRICES", 100_000)
     yield
-    draw_module.clear_cache()
 
 
 def tournament(players: Sequence[int], prefer: Prefer, rounds: int, seed: int = 1) -> list[Round]:
     """``rounds`` rounds drawn in turn, each knowing the ones before."""
     done: list[Round] = []
+    book = PlanBook()
     for r in range(rounds):
-        done.append(draw(players, prefer, seed * 1000 + r, done, rounds))
+        done.append(draw(players, prefer, seed * 1000 + r, done, rounds, book))
     return done
 
 
@@ -154,9 +153,9 @@ def test_the_order_the_players_come_in_does_not_change_the_draw(small_budget: No
 @pytest.mark.slow
 def test_the_draw_does_not_depend_on_the_hash_seed_of_python() -> None:
     code = (
-        "from scorekeeper.tournaments import schedule\n"
+        "from scorekeeper.tournaments.draw import tuning\n"
         "from scorekeeper.tournaments.draw import Prefer, draw\n"
-        "schedule.MAX_PRICES = 100_000\n"
+        "tuning.MAX_PRICES = 100_000\n"
         "names = [f'player {i}' for i in range(9)]\n"
         "first = draw(names, Prefer.FIVE, 11, rounds=3)\n"
         "second = draw(names, Prefer.FIVE, 12, [first], rounds=3)\n"
@@ -227,8 +226,9 @@ def test_players_meet_few_of_the_same_players_again(count: int) -> None:
 def test_the_report_gives_the_repeat_pairs_of_each_count(small_budget: None) -> None:
     assert repeat_report() == {16: 0, 20: 0, 40: 0}
     done: list[Round] = []
+    book = PlanBook()
     for r in range(5):
-        done.append(draw(range(12), Prefer.FIVE, 3 + r, done, 5))
+        done.append(draw(range(12), Prefer.FIVE, 3 + r, done, 5, book))
     # 12 players meet 15 others in 5 rounds, among 11: 24 repeats at least.
     assert repeat_report(counts=(12,), rounds=5, seed=3) == {12: repeat_pairs(done)}
     assert 24 <= repeat_pairs(done) <= 30
@@ -239,8 +239,9 @@ def test_a_round_changed_by_hand_is_planned_around() -> None:
     done = tournament(players, Prefer.FIVE, 2, seed=4)
     first, second = done
     done[1] = swap(second, second[0][0], second[1][0])
+    book = PlanBook()
     for r in range(2, 5):
-        tables = draw(players, Prefer.FIVE, 4000 + r, done, 5)
+        tables = draw(players, Prefer.FIVE, 4000 + r, done, 5, book)
         assert_valid(tables, players, Prefer.FIVE)
         done.append(tables)
     # The swap made at most 6 meetings again; the rounds after it add none.
@@ -251,10 +252,11 @@ def test_a_round_changed_by_hand_is_planned_around() -> None:
 def test_the_rounds_left_are_planned_again_when_a_player_comes_late() -> None:
     players = [f"p{i}" for i in range(23)]
     done: list[list[list[str]]] = []
+    book = PlanBook()
     for r in range(5):
         if r == 2:
             players.append("late")
-        tables = draw(players, Prefer.FIVE, 700 + r, done, 5)
+        tables = draw(players, Prefer.FIVE, 700 + r, done, 5, book)
         assert_valid(tables, players, Prefer.FIVE)
         done.append(tables)
     assert repeat_pairs(done) <= 2
@@ -349,9 +351,10 @@ def test_latecomers_and_withdrawals() -> None:
         (["late4"], ["late2", "p0", "p29"]),
         (["p3"], ["p5", "p6", "p7", "p8", "p9"]),
     ]
+    book = PlanBook()
     for r, (joining, leaving) in enumerate(changes):
         present = [p for p in present if p not in leaving] + joining
-        tables = draw(present, Prefer.THREE, 40 + r, rounds, len(changes))
+        tables = draw(present, Prefer.THREE, 40 + r, rounds, len(changes), book)
         assert_valid(tables, present, Prefer.THREE)
         assert not {p for table in tables for p in table} & set(leaving)
         rounds.append(tables)

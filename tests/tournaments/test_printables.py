@@ -159,11 +159,27 @@ def test_a_table_card_names_its_players_in_seat_order_the_first_dealer_and_its_s
             front = card.split("card-front")[1]
             assert re.findall(r"<li>(.*?)</li>", front) == table.seating
             assert f'<p class="card-dealer">{table.first_dealer.name} deals first.</p>' in front
-            assert front.count("/qr.svg") == 1 and f"/sheets/{table.id}/qr.svg" in front
+            assert front.count("qr.svg") == 1 and f"/rounds/1/tables/{number}/card-qr.svg" in front
 
 
-def test_no_card_before_the_round_starts(paper: tuple[Flask, dict[str, Built]]) -> None:
+def test_the_cards_print_before_the_round_starts(paper: tuple[Flask, dict[str, Built]]) -> None:
     app, built = paper
+    html = get(app, f"/o/{built['fresh'].organiser}/rounds/1/cards")
+    assert "The cards appear when the round starts." not in html
+    assert html.count('class="table-card"') == html.count("card-qr.svg") > 0
+    assert "each card opens its table's sheet as soon as the round starts" in html
+
+
+def test_a_round_drawn_before_cards_had_links_prints_them_once_started(
+    paper: tuple[Flask, dict[str, Built]],
+) -> None:
+    app, built = paper
+    with app.app_context():
+        tournament = db.session.scalars(
+            select(Tournament).where(Tournament.organiser_token == built["fresh"].organiser)
+        ).one()
+        tournament.rounds[0].card_tokens = None
+        db.session.commit()
     html = get(app, f"/o/{built['fresh'].organiser}/rounds/1/cards")
     assert "The cards appear when the round starts." in html and 'class="table-card"' not in html
 
@@ -177,12 +193,11 @@ def test_a_filled_sheet_has_a_column_for_each_bonus(paper: tuple[Flask, dict[str
     assert len(pages(html)) == 6
     third = pages(html)[2]  # neither corrected nor cut
     header = cells(re.search(r"<thead>(.*?)</thead>", third, re.S).group(1))  # type: ignore[union-attr]
-    assert header[:10] == [
+    assert header[:9] == [  # no partner at a table of 4 (or of 5, the dealer out)
         "Deal",
         "Dealer",
         "Taker",
         "Contract",
-        "Partner",
         "Oudlers",
         "Points",
         "Poignées",
@@ -195,15 +210,15 @@ def test_a_filled_sheet_has_a_column_for_each_bonus(paper: tuple[Flask, dict[str
         entries = reads.entries(table)
         ledger = reads.ledger(table)
     taker = entries[0][0].taker
-    assert deals[0][2:10] == [taker, "G", "", "2", "49", f"{taker} (simple)", "", ""]
-    assert deals[1][3:10] == ["P", "", "1", "45", "", "defence", ""]
-    assert deals[2][3:10] == ["GS", "", "3", "91", "", "", "announced, made by the attack"]
+    assert deals[0][2:9] == [taker, "G", "2", "49", f"{taker} (simple)", "", ""]
+    assert deals[1][3:9] == ["P", "1", "45", "", "defence", ""]
+    assert deals[2][3:9] == ["GS", "3", "91", "", "", "announced, made by the attack"]
     other = entries[3][0].players[-1]
-    assert deals[3][3:10] == ["GC", "", "2", "50", f"{other} (double)", "attack", ""]
+    assert deals[3][3:9] == ["GC", "2", "50", f"{other} (double)", "attack", ""]
     # Each player's score and running total, the dealer's (0) in brackets; then the totals.
     players = ledger.players
     for row, deal in zip(ledger.rows, deals, strict=False):
-        shown = deal[10 : 10 + 2 * len(players)]
+        shown = deal[9 : 9 + 2 * len(players)]
         out = entries[row.number - 1][0].sitting_out
         expected = [
             str(v)

@@ -46,16 +46,21 @@ def test_a_registered_player_who_never_came_is_listed_apart_not_ranked(
 ) -> None:
     organiser = start_tournament(client, new_club(client), players=8, rounds=1)
     client.post(f"/o/{organiser}/players", data={"names": "Zoé\nYann"})  # never checked in
-    for token, seating in table_sheets(app):
-        play_table(client, token, seating, 4)
     public = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
     public_token = public.split('href="/p/')[1].split('"')[0]
+    (first, a), (second, b) = table_sheets(app)
+    play_table(client, first, a, 4)
+    play_table(client, second, b, 4)
+    playing = client.get(f"/p/{public_token}", headers=EN).get_data(as_text=True)
+    assert "Registered, no result yet: Yann, Zoé" in playing
+    # The tournament is over once both tables signed: no "yet" any more.
+    assert sign(client, first, 4) == 302 and sign(client, second, 4) == 302
     page = client.get(f"/p/{public_token}", headers=EN).get_data(as_text=True)
     ranked = page.split("</table>")[0]
     assert "Zoé" not in ranked and "Yann" not in ranked
-    assert "Registered, no result yet: Yann, Zoé" in page
+    assert "Registered, no result: Yann, Zoé" in page
     printed = client.get(f"/o/{organiser}/ranking", headers=EN).get_data(as_text=True)
-    assert "Registered, no result yet: Yann, Zoé" in printed
+    assert "Registered, no result: Yann, Zoé" in printed
     rows = client.get(f"/o/{organiser}/ranking.csv").get_data(as_text=True).splitlines()
     assert len(rows) == 1 + 8 and not any("Zoé" in row or "Yann" in row for row in rows)
 

@@ -246,7 +246,7 @@ def test_printables_and_the_deals_csv(app: Flask, client: FlaskClient) -> None:
     listed = plan.split('class="plan-players"')[1]
     assert listed.index("Ann") < listed.index("Bob") < listed.index("Cat")  # the players A to Z
     cards = client.get(f"/o/{organiser}/rounds/1/cards", headers=EN).get_data(as_text=True)
-    assert cards.count('class="table-card"') == 2 and cards.count("/qr.svg") == 2
+    assert cards.count('class="table-card"') == 2 and cards.count("card-qr.svg") == 2
     blank = client.get(f"/o/{organiser}/rounds/1/sheets?blank=1", headers=EN)
     text = blank.get_data(as_text=True)
     assert text.count('class="print-page"') == 2 and text.count('class="signature"') == 9

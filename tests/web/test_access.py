@@ -34,6 +34,7 @@ SCOPES = {
     "/v/": {"view", "table_view"},
     "/o/": {"organiser"},
     "/p/": {"public"},
+    "/t/": {"card"},
 }
 """Each link's URL prefix and the scopes its token may have (an evening's sheet or a
 tournament table's)."""
@@ -52,6 +53,8 @@ def tokens(app: Flask, client: FlaskClient) -> dict[str, str]:
         assert table is not None
         ARGUMENTS["sheet_id"] = table.id
         ARGUMENTS["entrant_id"] = tournament.entrants[0].id
+        ARGUMENTS["round_id"] = tournament.rounds[0].id
+        ARGUMENTS["table"] = 1
         return {
             "club": club,
             "edit": sheet.edit_token,
@@ -60,6 +63,7 @@ def tokens(app: Flask, client: FlaskClient) -> dict[str, str]:
             "table_view": table.view_token,
             "organiser": organiser,
             "public": tournament.public_token,
+            "card": (tournament.rounds[0].card_tokens or [""])[0],
         }
 
 

@@ -9,7 +9,7 @@ those of 8, 12 or 16 threes), and for 32 one found by computer (every pair but
 those of 16 twos: 10 rounds); 20 and 44 players get a resolvable transversal
 design (5 and 11 rounds). All are built here by explicit construction; longer
 tournaments and other counts are left to the search of
-:mod:`scorekeeper.tournaments.schedule`, which starts from these rounds; a count
+:mod:`.search`, which starts from these rounds; a count
 with tables of 5 may start from the schedule of its tables of 4, the players left
 over joining them (:func:`with_fives`).
 

@@ -1,18 +1,19 @@
-"""The draw of one round at a time, as the club's draw was before it planned whole
-tournaments: kept as the floor the planned schedule must reach.
+"""Pure: the greedy draw, one round at a time: the floor a plan of the whole tournament
+must reach. A tournament's draw is never worse than it on repeat meetings nor on seats
+at tables of 5 out of turn (:func:`.plans._schedule`).
 
 Each round is the best a short tabu search finds for that round alone (and the one
 after it), given the rounds before: few pairs who met already, a third meeting
-weighing more than a second (:data:`REPEAT_COST`), and a little, players who sat at a
-table of 5 before (:data:`FIVE_COST`). It is fast (a tenth of a second for a whole
+weighing more than a second (:data:`.counts.REPEAT_COST`), and a little, players who sat
+at a table of 5 before (:data:`FIVE_COST`). It is fast (a tenth of a second for a whole
 tournament of 48 players) and often unfair at tables of 5, but a plan of the whole
 tournament searched with other prices can come out with more repeat meetings, or more
-seats out of turn, than it: :func:`scorekeeper.tournaments.draw.draw` keeps a plan only
-when it is no worse on either count than these rounds (:func:`rounds_after`).
+seats out of turn, than it: the draw keeps a plan only when it is no worse on either
+count than these rounds (:func:`rounds_after`). It was the club's draw before whole
+tournaments were planned, and still draws the same tables from the same seeds:
+``tests/test_schedules.py`` checks it against that draw's figures.
 
-Pure, players are numbers from 0 as in :mod:`.schedule`. The code is that of the draw
-before issue 16 (commit 86f854c), unchanged but for its entry point: the same seeds and
-rounds played give the same tables as that draw gave.
+Players are numbers from 0, as in :mod:`.search`.
 
 >>> first = [((0, 1, 2, 3), False), ((4, 5, 6, 7), False), ((8, 9, 10, 11), False),
 ...          ((12, 13, 14, 15), False)]
@@ -25,11 +26,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 
-REPEAT_COST = 10
-"""The cost of seating together two players who met once already; ``k`` earlier
-meetings cost ``REPEAT_COST × k²`` (a second meeting 10, a third 40, a fourth 90)."""
+from .counts import REPEAT_COST, PastRound
 
 FIVE_COST = 1
 """The cost of seating a player at a table of 5 who sat at one before; ``k`` times
@@ -47,10 +47,6 @@ RESTARTS = 4
 
 STALL = 60
 """The number of swaps without a new best after which a start is given up."""
-
-
-PastRound = Sequence[tuple[Sequence[int], bool]]
-"""A round played: each table's players still present, and whether it was a table of 5."""
 
 
 def rounds_after(
@@ -80,6 +76,31 @@ def rounds_after(
         drawn.append(seated)
         played.append([(table, size >= 5) for table, size in zip(seated, sizes, strict=True)])
     return drawn
+
+
+@dataclass
+class _Step:
+    """One step of the greedy draw's search: the best swaps found so far and the cost
+    they add, against the tabu list."""
+
+    step: int
+    total: int
+    best_cost: int
+    tabu: dict[tuple[int, int, int], int]
+    chosen: list[tuple[int, int, int]] = field(default_factory=list)
+    delta: int = 0
+
+    def offer(self, r: int, a: int, b: int, ta: int, tb: int, delta: int) -> None:
+        """A swap as good as the best found: kept unless taboo (but that it would give
+        the best plan found)."""
+        tabu, step = self.tabu, self.step
+        if self.total + delta >= self.best_cost and (
+            tabu.get((r, a, tb), 0) > step or tabu.get((r, b, ta), 0) > step
+        ):
+            return
+        if not self.chosen or delta < self.delta:
+            self.chosen, self.delta = [], delta
+        self.chosen.append((r, a, b))
 
 
 class _Search:
@@ -185,75 +206,103 @@ class _Search:
         priced, a few more than ``budget`` at most. With a ``limit`` of 0 or
         more, only plans whose first round costs no more than ``limit`` count.
         """
-        n, tables, five, rng = self.n, len(self.sizes), self.five, self.rng
-        square, five_square = self.square, self.five_square
+        rng = self.rng
         met, fives = [row[:] for row in self.met], self.fives[:]
         total = sum(self._seat(table_of, met, fives) for table_of in plan)
-        known: list[set[int]] = [set() for _ in range(n)]
-        for p, q in self.pairs:
-            known[p].add(q)
-            known[q].add(p)
         members = [self._members(table_of) for table_of in plan]
-        for round_ in members:
-            for seated in round_:
-                for p in seated:
-                    known[p].update(seated)
-                    known[p].discard(p)
-        pull = [[[0] * tables for _ in range(n)] for _ in plan]
-        for p in range(n):
-            for q in known[p]:
-                for r, table_of in enumerate(plan):
-                    pull[r][p][table_of[q]] += square[met[p][q] - (table_of[p] == table_of[q])]
+        known = self._known(members)
+        pull = self._pulls(plan, met, known)
         best_cost, best = total, [table_of[:] for table_of in plan]
         tabu: dict[tuple[int, int, int], int] = {}
         step = stalled = priced = 0
         while best_cost > 0 and stalled < STALL and priced < budget:
             step += 1
-            chosen: list[tuple[int, int, int]] = []
-            chosen_delta = 0
-            for r, table_of in enumerate(plan):
-                pull_r = pull[r]
-                for a in range(n):
-                    ta, pull_a, fa = table_of[a], pull_r[a], fives[a]
-                    if pull_a[ta] == 0 and not (five[ta] and fa > 1):
-                        continue
-                    met_a = met[a]
-                    priced += n
-                    for b in range(n):
-                        tb = table_of[b]
-                        if tb == ta:
-                            continue
-                        pull_b = pull_r[b]
-                        delta = (
-                            pull_b[ta] - pull_b[tb] + pull_a[tb] - pull_a[ta] - 2 * square[met_a[b]]
-                        )
-                        if five[ta] != five[tb]:
-                            fb = fives[b]
-                            if five[ta]:
-                                delta += five_square[fb] - five_square[fa - 1]
-                            else:
-                                delta += five_square[fa] - five_square[fb - 1]
-                        if chosen and delta > chosen_delta:
-                            continue
-                        if total + delta >= best_cost and (
-                            tabu.get((r, a, tb), 0) > step or tabu.get((r, b, ta), 0) > step
-                        ):
-                            continue
-                        if not chosen or delta < chosen_delta:
-                            chosen, chosen_delta = [], delta
-                        chosen.append((r, a, b))
-            if not chosen:
+            look = _Step(step, total, best_cost, tabu)
+            priced += self._step(look, plan, pull, met, fives)
+            if not look.chosen:
                 break
-            r, a, b = rng.choice(chosen)
+            r, a, b = rng.choice(look.chosen)
             ta, tb = plan[r][a], plan[r][b]
             self._swap(plan, r, a, b, met, fives, members, pull, known)
             tabu[r, a, ta] = tabu[r, b, tb] = step + rng.randint(3, 10)
-            total += chosen_delta
+            total += look.delta
             if total < best_cost and (limit < 0 or self.cost(plan[0]) <= limit):
                 best_cost, best, stalled = total, [table_of[:] for table_of in plan], 0
             else:
                 stalled += 1
         return best_cost, best, priced
+
+    def _known(self, members: list[list[list[int]]]) -> list[set[int]]:
+        """Whom each player met before or meets in the plan: the only pulls that count."""
+        known: list[set[int]] = [set() for _ in range(self.n)]
+        for p, q in self.pairs:
+            known[p].add(q)
+            known[q].add(p)
+        for seated in (seated for round_ in members for seated in round_):
+            for p in seated:
+                known[p].update(seated)
+                known[p].discard(p)
+        return known
+
+    def _pulls(
+        self, plan: list[list[int]], met: list[list[int]], known: list[set[int]]
+    ) -> list[list[list[int]]]:
+        """``pull[r][p][t]``: what player ``p`` costs at table ``t`` of round ``r``."""
+        square = self.square
+        pull = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in plan]
+        for p in range(self.n):
+            for q in known[p]:
+                for r, table_of in enumerate(plan):
+                    pull[r][p][table_of[q]] += square[met[p][q] - (table_of[p] == table_of[q])]
+        return pull
+
+    def _step(
+        self,
+        look: _Step,
+        plan: list[list[int]],
+        pull: list[list[list[int]]],
+        met: list[list[int]],
+        fives: list[int],
+    ) -> int:
+        """Find the step's best swaps (in ``look``); how many swaps were priced."""
+        priced, n, five = 0, self.n, self.five
+        for r, table_of in enumerate(plan):
+            pull_r = pull[r]
+            for a in range(n):
+                ta = table_of[a]
+                if pull_r[a][ta] == 0 and not (five[ta] and fives[a] > 1):
+                    continue
+                priced += n
+                self._player_swaps(look, r, a, table_of, pull_r, met[a], fives)
+        return priced
+
+    def _player_swaps(
+        self,
+        look: _Step,
+        r: int,
+        a: int,
+        table_of: list[int],
+        pull_r: list[list[int]],
+        met_a: list[int],
+        fives: list[int],
+    ) -> None:
+        """Price every swap of player ``a`` in round ``r``, keeping the best in ``look``."""
+        five, square, five_square = self.five, self.square, self.five_square
+        ta, pull_a, fa = table_of[a], pull_r[a], fives[a]
+        for b in range(self.n):
+            tb = table_of[b]
+            if tb == ta:
+                continue
+            pull_b = pull_r[b]
+            delta = pull_b[ta] - pull_b[tb] + pull_a[tb] - pull_a[ta] - 2 * square[met_a[b]]
+            if five[ta] != five[tb]:
+                if five[ta]:
+                    delta += five_square[fives[b]] - five_square[fa - 1]
+                else:
+                    delta += five_square[fa] - five_square[fives[b] - 1]
+            if look.chosen and delta > look.delta:
+                continue
+            look.offer(r, a, b, ta, tb, delta)
 
     def _swap(
         self,
