@@ -40,7 +40,10 @@ FRESH_KEY = re.compile(r"\A([0-9a-f]{8})[A-Za-z0-9_-]{16}\Z")
 
 
 def new_key() -> str:
-    """A creation form's one-time key, made now."""
+    """A creation form's one-time key, made now, for this device: the device is named in
+    its cookie as the form is shown, so that the form sent twice at once, from a phone
+    that never made anything before, is known as one device's."""
+    device()
     return f"{int(clock()):08x}{secrets.token_urlsafe(12)}"
 
 

@@ -117,7 +117,7 @@ def upgrade_at_once(database: str, servers: int = 3) -> list[tuple[int, str]]:
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]  # the checkout: tests/web/ is two below
     env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "t"}
     command = [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"]
     running = [
