@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +16,6 @@ from flask import current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from markupsafe import Markup, escape
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import Length, Regexp
@@ -39,6 +37,7 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
+from scorekeeper.sheets.choices import Groups
 from scorekeeper.sheets.entry import Entry
 
 ALONE = "-"
@@ -64,29 +63,6 @@ POIGNEE_CHOICES = options(
 )
 
 
-@dataclass(frozen=True)
-class Option:
-    """One choice of a group as the page draws it."""
-
-    id: str
-    value: str
-    label: Markup
-    checked: bool
-
-
-@dataclass(frozen=True)
-class ChoiceGroup:
-    """A group of radio buttons (or checkboxes) as plain data, for the page's macro: the
-    deal form draws a dozen groups after every deal, and WTForms' widgets, which build
-    each input from a dict of attributes, were most of the page's cost."""
-
-    id: str
-    name: str
-    legend: Markup
-    options: list[Option]
-    errors: list[str]
-
-
 @lru_cache(maxsize=8)
 def _wtforms_catalog(lang: str) -> support.NullTranslations:
     """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
@@ -94,7 +70,7 @@ def _wtforms_catalog(lang: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [lang], domain="wtforms")
 
 
-class DealForm(FlaskForm):
+class DealForm(Groups, FlaskForm):
     """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
 
     class Meta(FlaskForm.Meta):
@@ -143,50 +119,15 @@ class DealForm(FlaskForm):
     once = HiddenField(validators=[Regexp(r"^[A-Za-z0-9_-]{0,32}$")])
     number = HiddenField(validators=[Regexp(r"^[0-9]{0,6}$")])
     seating = HiddenField(validators=[Length(max=1000)])
+    # The dealer the server's rotation gave this deal number: a deal that keeps it is
+    # dealt by the rotation of whatever number it is stored under.
+    rotation = HiddenField(validators=[Length(max=200)])
 
     points_length = POINTS_LENGTH
     seated: list[str]
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
-
-    def group(self, name: str) -> ChoiceGroup:
-        """The field ``name`` (a radio field, or the misères' checkboxes) as plain data,
-        checked as WTForms checks it: a choice whose value is the field's data (or among
-        its data, for checkboxes)."""
-        field = self._fields[name]
-        data = field.data
-        if isinstance(data, list):
-            chosen = {str(value) for value in data}
-            checked = [str(c.value) in chosen for c in field.choices]
-        else:
-            checked = [str(c.value) == data for c in field.choices]
-        labels = self._labels(field.choices)
-        return ChoiceGroup(
-            id=field.id,
-            name=field.name,
-            legend=escape(field.label.text),
-            options=[
-                Option(f"{field.id}-{i}", str(c.value), label, on)
-                for i, (c, label, on) in enumerate(zip(field.choices, labels, checked, strict=True))
-            ],
-            errors=list(field.errors),
-        )
-
-    def _labels(self, choices: list[Any]) -> list[Markup]:
-        """The choices' labels in the person's language, looked up once per list (the
-        poignée groups share one list), escaped as the page escapes any text: a player's
-        name is, words of the catalog (lazy strings) are not."""
-        cache: dict[int, list[Markup]] = self.__dict__.setdefault("_label_cache", {})
-        key = id(choices)
-        if key not in cache:
-            # As WTForms: an empty label shows the value (a lazy string is not asked its
-            # length: that would look its words up once more).
-            cache[key] = [
-                escape(c.value if isinstance(c.label, str) and not c.label else c.label)
-                for c in choices
-            ]
-        return cache[key]
 
     def basis_number(self) -> int | None:
         """The deal number this form was shown for, if it says."""

@@ -167,6 +167,6 @@ def test_a_deal_another_phone_numbered_first_waits_for_the_persons_choice(
     expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
     assert [(n, dealer, half) for n, dealer, half, _ in stored(live_app)] == [
         (1, "Alice", 120),
-        (2, "Alice", 98),
+        (2, "Bob", 98),  # stored as deal 2: deal 2's dealer, the server's rotation
     ]
     watch.check()
