@@ -360,10 +360,15 @@ def _form_class(seated: tuple[str, ...]) -> type[DealForm]:
 
 
 def deal_form(
-    seated: Sequence[str], mode: TableMode, rules: RuleSet, dealer: str | None = None
+    seated: Sequence[str],
+    mode: TableMode,
+    rules: RuleSet,
+    dealer: str | None = None,
+    blank: bool = False,
 ) -> DealForm:
-    """The deal form for this seating and rule set; ``dealer`` is the rotation's."""
-    form: DealForm = _form_class(tuple(seated))()
+    """The deal form for this seating and rule set; ``dealer`` is the rotation's.
+    ``blank``: a new form, whatever the request posted (the next form after a save)."""
+    form: DealForm = _form_class(tuple(seated))(**({"formdata": None} if blank else {}))
     if dealer is not None and not form.dealer.data:
         form.dealer.data = dealer
     form.seated = list(seated)

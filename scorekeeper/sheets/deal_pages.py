@@ -20,18 +20,14 @@ from scorekeeper.models import Deal, Sheet, new_token
 from scorekeeper.sheets import conversion, reads
 from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.entry import Entry, Scored
-from scorekeeper.sheets.rotation import next_dealer
-from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, submit, summary
+from scorekeeper.sheets.rotation import dealers_ahead
+from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, refusal, submit, summary
 
 Page = str | Response | tuple[str | Response, int]
 
 TAKEN_BACK = "taken_back"
 """The session's note of the deal this phone took back right after saving it: the next
 form shows it again, since the table took it back to correct it."""
-
-DEALERS_AHEAD = 60
-"""How many deals ahead the form lists the rotation's dealers: the phone's queue takes
-the dealer of each deal it keeps from this list, never from a rule of its own."""
 
 
 def posted_form(sheet: Sheet) -> DealForm:
@@ -44,7 +40,8 @@ def blank_form(sheet: Sheet, count: int) -> DealForm:
     """The next deal's form: its key, number, seating and the rotation's dealer (or the
     deal just taken back, to correct)."""
     upcoming = reads.upcoming_entry(sheet)
-    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+    blank = request.method == "POST"  # the next form after a save in place
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, upcoming.dealer, blank)
     if (taken := _taken_back(sheet, upcoming)) is not None:
         form.fill(taken)  # the deal just taken back, to correct and save again
     form.once.data = new_token()  # a form sent twice adds one deal
@@ -52,14 +49,6 @@ def blank_form(sheet: Sheet, count: int) -> DealForm:
     form.seating.data = reads.seating_basis(sheet)
     form.rotation.data = upcoming.dealer
     return form
-
-
-def dealers_ahead(seating: list[str], dealer: str) -> list[str]:
-    """The rotation's dealers of the next deals, the first being ``dealer``'s."""
-    found = [dealer]
-    for _step in range(DEALERS_AHEAD - 1):
-        found.append(next_dealer(seating, found[-1]))
-    return found
 
 
 def _taken_back(sheet: Sheet, upcoming: Entry) -> Entry | None:
@@ -102,7 +91,9 @@ def session_just_saved(sheet: Sheet) -> dict[str, Any] | None:
     return just_saved(sheet, session.pop(JUST_SAVED, None))
 
 
-def refused_page(sheet: Sheet, form: DealForm, deal: Deal | None, full: int | None) -> Page:
+def refused_page(
+    sheet: Sheet, form: DealForm, deal: Deal | None, full: int | None, fragment: bool = False
+) -> Page:
     """A deal (or a correction of ``deal``) the sheet no longer takes: it was closed, or
     holds ``full`` deals, its round's. The form as this phone typed it, saying it was not
     saved and why, with the deal another phone saved last when the round is full: the
@@ -115,7 +106,22 @@ def refused_page(sheet: Sheet, form: DealForm, deal: Deal | None, full: int | No
         # "Correct it with mine" sends this form to that deal's correction, as a preview:
         # based on the deal as it is now, like any correction.
         form.deal.data, form.version.data = str(last.id), str(last.version)
-    return deal_page(sheet, form, None, deal, refused=refused), 409
+    return deal_page(sheet, form, None, deal, refused=refused, fragment=fragment), 409
+
+
+def typed_page(sheet: Sheet, form: DealForm, outcome: Outcome, fragment: bool = False) -> Page:
+    """A new deal's form that was not stored, as typed, saying why (``fragment``: without
+    the page's frame, for the page that saves in place)."""
+    kind = outcome.kind
+    if kind in (Kind.CLOSED, Kind.FULL):
+        return refused_page(sheet, form, None, outcome.full, fragment)
+    shown: dict[str, Any] = {}
+    if kind is Kind.NUMBER_TAKEN:
+        shown = {"conflict": outcome.message, "passed": "passed" in request.form}
+    elif kind is Kind.ASK_PASSED:
+        shown = {"ask_passed": True}
+    page = deal_page(sheet, form, outcome.scored, fragment=fragment, **shown)
+    return page, 400 if outcome.malformed else outcome.status
 
 
 def _context(sheet: Sheet, form: DealForm, count: int | None, **shown: Any) -> dict[str, Any]:
@@ -143,6 +149,7 @@ def deal_page(
     preview: Scored | None,
     deal: Deal | None = None,
     count: int | None = None,
+    fragment: bool = False,
     **shown: Any,
 ) -> str:
     """The deal form; to the page's script (``X-Preview: 1``), only its preview.
@@ -151,7 +158,8 @@ def deal_page(
     if request.headers.get("X-Preview") == "1":
         return preview_fragment(form, preview)
     context = _context(sheet, form, count, preview=preview, deal=deal, **shown)
-    return render_template("sheets/deal_form.html", **context)
+    template = "sheets/_deal_main.html" if fragment else "sheets/deal_form.html"
+    return render_template(template, **context)
 
 
 def preview_fragment(form: DealForm, preview: Scored | None) -> str:
@@ -174,6 +182,8 @@ def queue_answer(sheet: Sheet, legacy: bool = False) -> tuple[Response, int]:
     knows ``closed`` for a full sheet and ``saved`` for a replayed deal."""
     form = posted_form(sheet)
     outcome = submit(sheet, form, request.form)
+    note = session.pop(JUST_SAVED, None)  # the undo is the answer's, never a later page's
+    html = _page_html(sheet, form, outcome, note) if request.form.get("page") == "1" else None
     if outcome.kind is Kind.PREVIEW:  # a preview is the preview door's
         outcome = Outcome(Kind.INVALID, errors={"preview": ["use the preview door"]})
     if outcome.kind is Kind.ASK_PASSED:  # the queue asks nobody: a deal to look at
@@ -182,11 +192,24 @@ def queue_answer(sheet: Sheet, legacy: bool = False) -> tuple[Response, int]:
     if legacy:
         old = {"full": "closed", "replayed": "saved"}
         fields["status"] = old.get(str(fields["status"]), fields["status"])
-    if outcome.saved is not None and request.form.get("page") == "1":
-        note = session.pop(JUST_SAVED, None) if outcome.kind is Kind.SAVED else None
-        notice = "" if note else _("Deal %(number)d was saved already.", number=outcome.number)
-        fields["html"] = next_form_fragment(sheet, note, notice)
+        fields.pop("dealer", None)  # the answer as it was
+    if html is not None:
+        fields["html"] = html
     return jsonify(fields), outcome.status
+
+
+def _page_html(sheet: Sheet, form: DealForm, outcome: Outcome, note: Any) -> str | None:
+    """What the page that saves in place shows next: the next form, or this one as typed,
+    saying why not (a number taken is the ledger's choice: none)."""
+    if outcome.saved is not None and refusal(sheet) is not None:
+        return None  # the sheet is full now: the page goes to the form, which says so
+    if outcome.saved is not None:
+        notice = "" if note else _("Deal %(number)d was saved already.", number=outcome.number)
+        return next_form_fragment(sheet, note, notice)
+    if outcome.kind in (Kind.NUMBER_TAKEN, Kind.PREVIEW):
+        return None
+    page = typed_page(sheet, form, outcome, fragment=True)
+    return str(page[0] if isinstance(page, tuple) else page)
 
 
 def _json_fields(outcome: Outcome) -> dict[str, Any]:

@@ -12,15 +12,13 @@ here: they are answered as at the new doors.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.links import Scope, sheet_or_404
 from scorekeeper.models import Sheet
 from scorekeeper.sheets import deal_pages, reads
-from scorekeeper.sheets.deal_pages import Page, deal_page, refused_page
+from scorekeeper.sheets.deal_pages import Page, deal_page
 from scorekeeper.sheets.names import column_names
 from scorekeeper.sheets.saving import Kind, refusal, submit
 
@@ -64,18 +62,8 @@ def _typed(sheet: Sheet) -> Page:
     saying why not."""
     form = deal_pages.posted_form(sheet)
     outcome = submit(sheet, form, request.form)
-    kind = outcome.kind
-    if kind in (Kind.SAVED, Kind.REPLAYED):
-        if kind is Kind.REPLAYED:
+    if outcome.kind in (Kind.SAVED, Kind.REPLAYED):
+        if outcome.kind is Kind.REPLAYED:
             flash(_("Deal %(number)d was saved already.", number=outcome.number))
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
-    if kind in (Kind.CLOSED, Kind.FULL):
-        return refused_page(sheet, form, None, outcome.full)
-    shown: dict[str, Any] = {}
-    if kind is Kind.NUMBER_TAKEN:
-        passed = "passed" in request.form
-        shown = {"conflict": outcome.message, "passed": passed}
-    elif kind is Kind.ASK_PASSED:
-        shown = {"ask_passed": True}
-    page = deal_page(sheet, form, outcome.scored, **shown)
-    return page, 400 if outcome.malformed else outcome.status
+    return deal_pages.typed_page(sheet, form, outcome)
