@@ -10,6 +10,7 @@ King called). Nothing is downloaded but Lighthouse itself, once, by npm into
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import shutil
@@ -294,6 +295,7 @@ def dev_server(ctx: Context, name: str) -> Iterator[tuple[str, str]]:
     ``make run`` serves it; its base URL and the evening's edit token."""
     from werkzeug.serving import make_server
 
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     uri = sqlite_url(ctx.directory, name)
     upgrade(uri)
     app = bench_app(uri)
