@@ -114,7 +114,7 @@
     }
     if (response.status === 409 && STOPPED.indexOf(status) >= 0) {
       return {kind: status, message: answer.message || "", theirs: answer.theirs || "",
-              number: answer.number, html: answer.html};
+              number: answer.number, html: answer.html, dealer: answer.dealer};
     }
     if (response.status === 422 && answer) {
       var errors = answer.errors || {}, text = [];
@@ -179,6 +179,7 @@
     entry.state = result.kind;
     entry.message = result.message || "";
     entry.theirs = result.theirs || "";
+    if (result.dealer) entry.dealer = result.dealer;  // of the deal it would be next
     return put(entry).then(function () { return result.kind; });
   }
 

@@ -64,6 +64,7 @@ def test_the_clash_at_five_with_the_dealer_out_stores_deal_2_with_its_own_dealer
     assert save(client, token, phone_a, taker="Chloé").get_json()["status"] == "saved"
     taken = save(client, token, phone_b, taker="David")
     assert taken.status_code == 409 and taken.get_json()["status"] == "number_taken"
+    assert taken.get_json()["dealer"] == "Bob"  # of deal 2, which it would be
     again = save(client, token, phone_b, taker="David", as_next="1")
     assert again.get_json() | {"html": None} == {
         "status": "saved",

@@ -224,6 +224,7 @@ def _json_fields(outcome: Outcome) -> dict[str, Any]:
         fields["message"] = outcome.message
     if kind is Kind.NUMBER_TAKEN:
         fields |= {"number": outcome.number, "theirs": outcome.theirs}
+        fields["dealer"] = outcome.dealer or None  # of the deal it would be next
     if kind is Kind.FULL:
         fields["full"] = outcome.full
     return fields

@@ -71,6 +71,8 @@ class Outcome:
     entry: Entry | None = None
     malformed: bool = False
     """A form no page sends (a field too long, a key of the wrong form)."""
+    dealer: str = ""
+    """A number taken: who deals the deal it would be next, when it follows the rotation."""
 
     @property
     def status(self) -> int:
@@ -175,17 +177,21 @@ def _number_taken(sheet: Sheet, form: DealForm, taken: store.NumberTaken) -> Out
         n=taken.theirs.number,
         theirs=theirs,
     )
-    _renumber(sheet, form)
-    return Outcome(Kind.NUMBER_TAKEN, message, number=taken.theirs.number, theirs=theirs)
+    dealer = _renumber(sheet, form)
+    number = taken.theirs.number
+    return Outcome(Kind.NUMBER_TAKEN, message, number=number, theirs=theirs, dealer=dealer)
 
 
-def _renumber(sheet: Sheet, form: DealForm) -> None:
-    """The form as the next deal's: its number, and the rotation's dealer for it."""
+def _renumber(sheet: Sheet, form: DealForm) -> str:
+    """The form as the next deal's: its number, and the rotation's dealer for it (that
+    dealer; empty for a dealer chosen by hand, which stays)."""
     form.number.data = str(reads.deal_count(sheet) + 1)
-    if follows_rotation(form):
-        dealer = reads.upcoming_dealer(sheet)
-        form.dealer.data = form.rotation.data = dealer
-        form.sitting_out.data = ""
+    if not follows_rotation(form):
+        return ""
+    dealer = reads.upcoming_dealer(sheet)
+    form.dealer.data = form.rotation.data = dealer
+    form.sitting_out.data = ""
+    return dealer
 
 
 def _rotation_refused(sheet: Sheet, form: DealForm, error: DealError) -> Outcome:

@@ -156,6 +156,7 @@ def test_two_phones_clash_at_five_with_the_dealer_out(
     save(second)
     choice = second.locator("#waiting li")
     expect(choice).to_contain_text("needs your choice")
+    expect(choice).to_contain_text("Dealer: Bob")  # the deal it would be: the server's
     choice.get_by_role("button", name="Save mine as the next deal").click()
     expect(second.locator("#queue-banner")).to_be_hidden(timeout=15_000)
     assert dealt(live_app) == [(1, "Alice", ["Alice"]), (2, "Bob", ["Bob"])]
