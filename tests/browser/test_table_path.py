@@ -242,15 +242,17 @@ def test_the_undo_goes_without_moving_the_form(
     assert page.locator("#deal-form").bounding_box() == before
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("offline", [False, True], ids=["online", "offline"])
 def test_back_from_a_new_evening_goes_where_the_phone_was(
     browser: Browser,
     contexts: list[BrowserContext],
     live_server: str,
     offline: bool,
+    size: ViewportSize,
 ) -> None:
     """Never the browser's "no internet" page, nor the blank form of a second evening."""
-    page = phone(browser, contexts, {"width": 360, "height": 640})
+    page = phone(browser, contexts, size)
     page.goto(f"{live_server}/")
     for _ in range(50):  # the service worker keeps the home page from now on
         if page.evaluate("!!navigator.serviceWorker.controller"):
