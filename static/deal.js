@@ -34,19 +34,20 @@
       if (!dealerOut) return null;
       return value("sitting_out") || value("dealer");
     }
+    // The choices a deal needs and how points are written, as the server's form says
+    // them (this script keeps no list of its own).
+    var needed = JSON.parse(form.dataset.needed || "[]");
+    var points = new RegExp(form.dataset.points || "^\\s*[0-9]");
+    function given(name) {
+      return name === "points" ? value("points").trim() !== "" : checked(name) !== "";
+    }
     // Ask only once the deal can be scored: no "required" while the table is still tapping.
     function complete() {
-      var partners = ["partner", "second_partner"].every(function (name) {
-        return !document.getElementById(name) || checked(name) !== "";
-      });
-      return checked("taker") && checked("contract") && checked("oudlers") !== "" && partners &&
-        /^\s*[0-9]{1,3}([.,][0-9]{1,3})?\s*$/.test(value("points"));
+      return needed.length > 0 && needed.every(given) && points.test(value("points"));
     }
     // Something typed that "everybody passed" would throw away.
     function typed() {
-      return ["taker", "contract", "partner", "second_partner", "oudlers"].some(function (name) {
-        return checked(name) !== "";
-      }) || value("points").trim() !== "";
+      return needed.some(given);
     }
 
     // The problems the server found, each under its field (as the page without JavaScript

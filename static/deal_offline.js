@@ -93,13 +93,12 @@
       return pairs;
     }
 
+    // A message as the server writes its own (its template on the page).
     function flash(text) {
-      var box = document.createElement("div");
-      box.className = "flash";
-      box.setAttribute("role", "status");
-      var p = document.createElement("p");
-      p.textContent = text;
-      box.appendChild(p);
+      var template = document.getElementById("flash-template");
+      if (!template) return;
+      var box = template.content.firstElementChild.cloneNode(true);
+      box.querySelector("p").textContent = text;
       document.querySelectorAll("main > .flash, #deal-page > .flash").forEach(function (old) {
         old.remove();
       });

@@ -43,6 +43,8 @@ from scorekeeper.sheets.entry import Entry
 ALONE = "-"
 POINTS_LENGTH = 10
 """The most characters the points field takes (``maxlength`` on the page)."""
+POINTS_TYPED = r"^\s*[0-9]{1,3}([.,][0-9]{1,3})?\s*$"
+"""Points as the page's script waits for them before it asks for a preview."""
 
 # What the person is told when a choice is missing: each names its field, so that an
 # empty form names every missing choice, in the person's words.
@@ -124,6 +126,7 @@ class DealForm(Groups, FlaskForm):
     rotation = HiddenField(validators=[Length(max=200)])
 
     points_length = POINTS_LENGTH
+    points_typed = POINTS_TYPED
     seated: list[str]
     mode: TableMode
     rules: RuleSet
@@ -232,16 +235,19 @@ class DealForm(Groups, FlaskForm):
         ]
         return found
 
-    def missing(self) -> list[str]:
-        """The choices the table has not made yet, in the form's order. At 5 and 6
-        players the partner is a choice too: "alone" is said, never assumed."""
+    def needed(self) -> list[str]:
+        """The choices a deal needs, in the form's order (its script is given them). At 5
+        and 6 players the partner is a choice too: "alone" is said, never assumed."""
         wanted = ["taker", "contract"]
         if self.mode.playing in (5, 6):
             wanted.append("partner")
         if self.mode.playing == 6:
             wanted.append("second_partner")
-        wanted += ["oudlers", "points"]
-        return [name for name in wanted if not (self[name].data or "").strip()]
+        return [*wanted, "oudlers", "points"]
+
+    def missing(self) -> list[str]:
+        """The choices the table has not made yet, in the form's order."""
+        return [name for name in self.needed() if not (self[name].data or "").strip()]
 
     def typed(self) -> bool:
         """Whether the table has started to fill the deal in (then "everybody passed" asks)."""
