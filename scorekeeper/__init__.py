@@ -72,7 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
-    from scorekeeper.sheets import deals, evenings
+    from scorekeeper.sheets import corrections, deal_api, deals, evenings
     from scorekeeper.sheets import views as sheets
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import printables, public, signing
@@ -91,6 +91,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         evenings,
         sheets,
         deals,
+        deal_api,
+        corrections,
         files,
         stats,
         tournaments,

@@ -14,14 +14,20 @@
   if (!words) return;
   var say = words.dataset;
   var copy = document.documentElement.dataset.offlineCopy === "1";
-  if (copy) {  // a page from the service worker's cache
-    var note = document.createElement("p");
+  // "No connection" while the server cannot be reached, on a page from the service
+  // worker's cache: it goes as soon as the server answers again.
+  function connection(up) {
+    var note = document.getElementById("offline-copy");
+    if (up && note) note.remove();
+    if (up || note || !copy) return;
+    note = document.createElement("p");
     note.id = "offline-copy";
     note.className = "offline-copy";
     note.setAttribute("role", "status");
     note.textContent = say.copy;
     document.getElementById("queue-banner").after(note);
   }
+  connection(!copy);
   if ("serviceWorker" in navigator && say.sw) {
     navigator.serviceWorker.register(say.sw, {scope: "/"}).catch(function () {});
   }
@@ -30,7 +36,8 @@
   var TIMEOUT = 8000, EVERY = 20000;
   var sheet = /^\/e\/([^/]+)/.exec(window.location.pathname);
   var here = sheet ? sheet[1] : null;
-  var STOPPED = ["number_taken", "seating_changed", "closed", "invalid"];
+  var STOPPED = ["number_taken", "seating_changed", "full", "closed", "invalid"];
+  var answers = {};  // the next form the server rendered for a deal saved from this page
 
   // The store: "queue" holds the deals to send, by their key; "last" the last deal this
   // phone knows of on each sheet (saved or waiting), to continue the dealer rotation.
@@ -85,32 +92,37 @@
     var body = new URLSearchParams();
     entry.fields.forEach(function (f) { body.append(f[0], f[1]); });
     if (entry.asNext) body.set("as_next", "1");
+    if (entry.fresh) body.set("page", "1");  // the page waits: the next form with the answer
     var stop = new AbortController();
     var timer = setTimeout(function () { stop.abort(); }, TIMEOUT);
     return fetch(entry.url, {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
       headers: {"Accept": "application/json"}, signal: stop.signal
     }).then(function (response) {
+      connection(true);
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       return (json ? response.json() : Promise.resolve(null)).catch(function () { return null; })
         .then(function (answer) { return verdict(entry, response, answer); });
     }).catch(function () {
+      connection(false);
       return {kind: "later"};  // offline, timed out, cut: not acknowledged
     }).then(function (result) { clearTimeout(timer); return result; });
   }
 
   function verdict(entry, response, answer) {
     var status = answer && answer.status;
-    if (response.ok && status === "saved") return {kind: "saved", number: answer.number};
+    if (response.ok && (status === "saved" || status === "replayed")) {
+      return {kind: "saved", number: answer.number, dealer: answer.dealer, html: answer.html};
+    }
     if (response.status === 410) return {kind: "gone", message: (answer && answer.message) || say.gone};
     if (response.status === 409 && STOPPED.indexOf(status) >= 0) {
       return {kind: status, message: answer.message || "", theirs: answer.theirs || "",
-              number: answer.number};
+              number: answer.number, html: answer.html, dealer: answer.dealer};
     }
     if (response.status === 422 && answer) {
       var errors = answer.errors || {}, text = [];
       Object.keys(errors).forEach(function (k) { text = text.concat(errors[k]); });
-      return {kind: "invalid", message: text.join(" ")};
+      return {kind: "invalid", message: text.join(" "), html: answer.html};
     }
     // A server that answers the form as HTML: back to the next deal's form means stored.
     if (response.ok && response.redirected && pathOf(response.url) === pathOf(entry.url)) {
@@ -128,7 +140,8 @@
   // A refusal without a reason is most likely an expired form (its CSRF token): take a
   // fresh token from the deal form, once, and send again.
   function freshToken(entry) {
-    return fetch(entry.url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+    var page = entry.page || entry.url;
+    return fetch(page, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.ok ? r.text() : "";
     }).then(function (html) {
       var input = new DOMParser().parseFromString(html, "text/html")
@@ -154,10 +167,11 @@
   }
 
   function settle(entry, result) {
+    if (result.html) answers[entry.id] = result.html;
     if (result.kind === "saved") {
       var number = Number(result.number) || entry.number;
       return remove(entry.id).then(function () {
-        return remember(entry.token, number, entry.dealer);
+        return remember(entry.token, number, result.dealer || entry.dealer);
       }).then(function () {
         return shift(entry, number - entry.number);
       }).then(function () { return "saved"; });
@@ -168,6 +182,7 @@
     entry.state = result.kind;
     entry.message = result.message || "";
     entry.theirs = result.theirs || "";
+    if (result.dealer) entry.dealer = result.dealer;  // of the deal it would be next
     return put(entry).then(function () { return result.kind; });
   }
 
@@ -239,9 +254,26 @@
     var value = values[Object.keys(values)[0]];
     return text.replace(/%\((\w+)\)s|987654321/g, function () { return String(value); });
   }
-  function nextSeat(seated, dealer) {
-    var i = (seated || []).indexOf(dealer);
-    return i < 0 ? null : seated[(i + 1) % seated.length];
+  // A key made on the phone, the same for every resend of a deal: the server stores a key
+  // once. (crypto.randomUUID needs HTTPS; a phone on the club's wifi may not have it.)
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+  // The next form the server rendered for a deal saved from this page, once.
+  function answered(id) {
+    var html = answers[id];
+    delete answers[id];
+    return html;
+  }
+  // How long a Save took to show the next form, in the page (make bench reads it).
+  var timings = window.tarotTimings = [];
+  function timed(ms) {
+    timings.push(ms);
+    document.documentElement.dataset.saveMs = String(Math.round(ms));
   }
 
   function render() {
@@ -267,9 +299,13 @@
     ol.replaceChildren();
     ledger.hidden = !mine.length;
     mine.forEach(function (entry) { ol.appendChild(item(entry)); });
+    // The dealer after the newest waiting deal: the server's rotation, as the ledger
+    // lists its dealers ahead (this script holds no rule of the rotation).
     var next = document.getElementById("next-dealer");
     var newest = mine[mine.length - 1];
-    if (next && newest) next.textContent = nextSeat(newest.seated, newest.dealer) || next.textContent;
+    var dealers = ledger.dataset.dealers ? JSON.parse(ledger.dataset.dealers) : [];
+    var ahead = newest && dealers[newest.number + 1 - Number(ledger.dataset.number)];
+    if (next && ahead) next.textContent = ahead;
   }
 
   function element(tag, cls, text) {
@@ -363,13 +399,15 @@
   }
 
   window.tarotQueue = {
-    here: here, copy: copy, say: say, format: format, nextSeat: nextSeat,
+    here: here, copy: copy, say: say, format: format, newKey: newKey, answered: answered,
+    timed: timed,
     entries: entries, put: put, remove: remove, last: last, remember: remember,
     send: send, flush: flush, render: render
   };
 
   document.getElementById("send-now").addEventListener("click", flush);
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { connection(true); flush(); });
+  window.addEventListener("offline", function () { connection(false); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") flush();
   });

@@ -16,8 +16,9 @@ var STATIC = [
   "/static/offline.js", "/static/deal_offline.js", "/static/countdown.js", "/static/wake.js", "/static/ledger.js",
   "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"
 ];
-// The pages kept: home, a ledger, its view link, a new deal's form.
-var KEPT = /^\/$|^\/[ev]\/[^/]+$|^\/e\/[^/]+\/deals\/new$/;
+// The pages kept: home, a club's page (Back from its new evening), a ledger, its view
+// link, a new deal's form.
+var KEPT = /^\/$|^\/[cev]\/[^/]+$|^\/e\/[^/]+\/deals\/new$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(ASSETS).then(function (cache) {

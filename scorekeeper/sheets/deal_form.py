@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +16,6 @@ from flask import current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from markupsafe import Markup, escape
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import Length, Regexp
@@ -39,12 +37,15 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
+from scorekeeper.sheets.choices import Groups
 from scorekeeper.sheets.entry import Entry
 
 NO_PARTNER = "-"
 """The partner choice 'nobody else': the taker called a card of their own or in the chien."""
 POINTS_LENGTH = 10
 """The most characters the points field takes (``maxlength`` on the page)."""
+POINTS_TYPED = r"^\s*[0-9]{1,3}([.,][0-9]{1,3})?\s*$"
+"""Points as the page's script waits for them before it asks for a preview."""
 
 # What the person is told when a choice is missing: each names its field, so that an
 # empty form names every missing choice, in the person's words.
@@ -65,29 +66,6 @@ POIGNEE_CHOICES = options(
 )
 
 
-@dataclass(frozen=True)
-class Option:
-    """One choice of a group as the page draws it."""
-
-    id: str
-    value: str
-    label: Markup
-    checked: bool
-
-
-@dataclass(frozen=True)
-class ChoiceGroup:
-    """A group of radio buttons (or checkboxes) as plain data, for the page's macro: the
-    deal form draws a dozen groups after every deal, and WTForms' widgets, which build
-    each input from a dict of attributes, were most of the page's cost."""
-
-    id: str
-    name: str
-    legend: Markup
-    options: list[Option]
-    errors: list[str]
-
-
 @lru_cache(maxsize=8)
 def _wtforms_catalog(lang: str) -> support.NullTranslations:
     """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
@@ -95,7 +73,7 @@ def _wtforms_catalog(lang: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [lang], domain="wtforms")
 
 
-class DealForm(FlaskForm):
+class DealForm(Groups, FlaskForm):
     """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
 
     class Meta(FlaskForm.Meta):
@@ -144,50 +122,16 @@ class DealForm(FlaskForm):
     once = HiddenField(validators=[Regexp(r"^[A-Za-z0-9_-]{0,32}$")])
     number = HiddenField(validators=[Regexp(r"^[0-9]{0,6}$")])
     seating = HiddenField(validators=[Length(max=1000)])
+    # The dealer the server's rotation gave this deal number: a deal that keeps it is
+    # dealt by the rotation of whatever number it is stored under.
+    rotation = HiddenField(validators=[Length(max=200)])
 
     points_length = POINTS_LENGTH
+    points_typed = POINTS_TYPED
     seated: list[str]
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
-
-    def group(self, name: str) -> ChoiceGroup:
-        """The field ``name`` (a radio field, or the misères' checkboxes) as plain data,
-        checked as WTForms checks it: a choice whose value is the field's data (or among
-        its data, for checkboxes)."""
-        field = self._fields[name]
-        data = field.data
-        if isinstance(data, list):
-            chosen = {str(value) for value in data}
-            checked = [str(c.value) in chosen for c in field.choices]
-        else:
-            checked = [str(c.value) == data for c in field.choices]
-        labels = self._labels(field.choices)
-        return ChoiceGroup(
-            id=field.id,
-            name=field.name,
-            legend=escape(field.label.text),
-            options=[
-                Option(f"{field.id}-{i}", str(c.value), label, on)
-                for i, (c, label, on) in enumerate(zip(field.choices, labels, checked, strict=True))
-            ],
-            errors=list(field.errors),
-        )
-
-    def _labels(self, choices: list[Any]) -> list[Markup]:
-        """The choices' labels in the person's language, looked up once per list (the
-        poignée groups share one list), escaped as the page escapes any text: a player's
-        name is, words of the catalog (lazy strings) are not."""
-        cache: dict[int, list[Markup]] = self.__dict__.setdefault("_label_cache", {})
-        key = id(choices)
-        if key not in cache:
-            # As WTForms: an empty label shows the value (a lazy string is not asked its
-            # length: that would look its words up once more).
-            cache[key] = [
-                escape(c.value if isinstance(c.label, str) and not c.label else c.label)
-                for c in choices
-            ]
-        return cache[key]
 
     def basis_number(self) -> int | None:
         """The deal number this form was shown for, if it says."""
@@ -295,16 +239,19 @@ class DealForm(FlaskForm):
         ]
         return found
 
-    def missing(self) -> list[str]:
-        """The choices the table has not made yet, in the form's order. At 5 and 6
-        players the partner is a choice too: "alone" is said, never assumed."""
+    def needed(self) -> list[str]:
+        """The choices a deal needs, in the form's order (its script is given them). At 5
+        and 6 players the partner is a choice too: "alone" is said, never assumed."""
         wanted = ["taker", "contract"]
         if self.mode.playing in (5, 6):
             wanted.append("partner")
         if self.mode.playing == 6:
             wanted.append("second_partner")
-        wanted += ["oudlers", "points"]
-        return [name for name in wanted if not (self[name].data or "").strip()]
+        return [*wanted, "oudlers", "points"]
+
+    def missing(self) -> list[str]:
+        """The choices the table has not made yet, in the form's order."""
+        return [name for name in self.needed() if not (self[name].data or "").strip()]
 
     def typed(self) -> bool:
         """Whether the table has started to fill the deal in (then "everybody passed" asks)."""
@@ -423,10 +370,15 @@ def _form_class(seated: tuple[str, ...]) -> type[DealForm]:
 
 
 def deal_form(
-    seated: Sequence[str], mode: TableMode, rules: RuleSet, dealer: str | None = None
+    seated: Sequence[str],
+    mode: TableMode,
+    rules: RuleSet,
+    dealer: str | None = None,
+    blank: bool = False,
 ) -> DealForm:
-    """The deal form for this seating and rule set; ``dealer`` is the rotation's."""
-    form: DealForm = _form_class(tuple(seated))()
+    """The deal form for this seating and rule set; ``dealer`` is the rotation's.
+    ``blank``: a new form, whatever the request posted (the next form after a save)."""
+    form: DealForm = _form_class(tuple(seated))(**({"formdata": None} if blank else {}))
     if dealer is not None and not form.dealer.data:
         form.dealer.data = dealer
     form.seated = list(seated)

@@ -52,3 +52,16 @@ def next_dealer(seating: Sequence[str], dealer: str, previous_seating: Sequence[
             if candidate in seating:
                 return candidate
     return seating[0]
+
+
+def dealers_ahead(seating: Sequence[str], dealer: str, count: int = 60) -> list[str]:
+    """The rotation's dealers of the next ``count`` deals, the first dealt by ``dealer``:
+    what a phone's queue gives the deals it keeps, never a rule of its own.
+
+    >>> dealers_ahead(["Ann", "Bob", "Cat"], "Bob", 4)
+    ['Bob', 'Cat', 'Ann', 'Bob']
+    """
+    found = [dealer]
+    while len(found) < count:
+        found.append(next_dealer(seating, found[-1]))
+    return found

@@ -17,7 +17,7 @@ write commits: the database, not timing, keeps two writers apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import delete, select, update
@@ -37,21 +37,22 @@ from scorekeeper.models import (
     new_token,
 )
 from scorekeeper.retired import REPLACED, retire, retire_sheets
-from scorekeeper.scoring import RuleSet, TableMode
+from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
-from scorekeeper.sheets.entry import Entry, Scored
+from scorekeeper.sheets.entry import Entry, Scored, score_entry
 from scorekeeper.sheets.reads import (
     by_once_key,
     deal_by_number,
     entry_of,
     last_deal,
     last_deal_row,
+    upcoming_dealer,
 )
+from scorekeeper.sheets.rotation import sitting_out
 
 FEW_NAMES = 20
 """Up to this many names, :func:`club_players` asks for them by name; more (a tournament's
-registration, an import), it reads the whole club, as one statement has bounded
-parameters."""
+registration, an import), it reads the whole club: a statement's parameters are bounded."""
 
 
 def club_players(club: Club, names: Sequence[str]) -> list[Player]:
@@ -115,8 +116,7 @@ class Full(Exception):
 
 
 class Closed(Exception):
-    """The sheet was closed (signed, its round ended, the evening closed) before the write
-    took its lock: it takes no deal and no correction."""
+    """The sheet was closed (signed, round ended, evening closed) before the write's lock."""
 
 
 class Stale(Exception):
@@ -172,10 +172,11 @@ class Saved:
     id: int
     number: int
     version: int
+    dealer: str | None = None  # as stored: the rotation's, for a deal that followed it
 
     @classmethod
-    def of(cls, deal: Deal) -> Saved:
-        return cls(deal.id, deal.number, deal.version)
+    def of(cls, deal: Deal, dealer: str | None = None) -> Saved:
+        return cls(deal.id, deal.number, deal.version, dealer)
 
 
 def save_deal(
@@ -185,18 +186,23 @@ def save_deal(
     key: str | None,
     number: int | None = None,
     limit: int | None = None,
+    rotate: bool = False,
 ) -> tuple[Saved, bool]:
     """Store and commit a new deal once; the deal, and whether it was stored before.
 
-    ``key`` is the deal's own key, made by the phone (or the form): a deal sent
-    again, after a lost answer or from a queue, is found by it and not stored
-    twice. ``number`` is the deal number it was entered for: if another phone
-    stored that number meanwhile, :class:`NumberTaken` says so and nothing is
-    stored (without it, the deal goes after the last one). The deal always takes
-    the next number, so the numbering stays whole. ``limit``: the deals a tournament
-    table plays in its round; :class:`Full` past it, however many phones save at once.
-    :class:`Closed` if the sheet was closed meanwhile (a deal sent again that was stored
-    before it closed is still found by its key).
+    ``key`` is the deal's own key, made by the phone (or the form): a deal sent again,
+    after a lost answer or from a queue, is found by it and stored once. ``number`` is
+    the deal number it was entered for: if another phone stored that number meanwhile,
+    :class:`NumberTaken` and nothing is stored (without it, the deal goes after the last
+    one). The deal always takes the next number. ``limit``: the deals the sheet holds
+    (a tournament table's round); :class:`Full` past it, however many phones save at
+    once. :class:`Closed` if the sheet was closed meanwhile (a deal sent again that was
+    stored before it closed is still found by its key).
+
+    ``rotate``: the deal follows the table's rotation (nobody chose its dealer by hand):
+    its dealer, and who sits out, are those of the number it is stored under, read under
+    the lock, whatever the phone showed; the scoring's ``DealError`` (nothing stored)
+    when that makes the deal impossible (the new dealer sits out and took).
     """
     ids = _player_ids(sheet, entry.seated)  # before the lock: it holds other writers
     for _ in range(3):
@@ -208,23 +214,16 @@ def save_deal(
             saved = Saved.of(found)
             db.session.rollback()
             return saved, True
-        last = last_deal_row(sheet)  # its number only: no deal and scores as objects
-        count = 0 if last is None else last.number
-        if limit is not None and count >= limit:
-            db.session.rollback()
-            raise Full
-        if number is not None and count >= number:
-            theirs = deal_by_number(sheet, number)
-            db.session.rollback()
-            if theirs is not None:
-                raise NumberTaken(theirs)
+        count = _free_number(sheet, number, limit)
+        if rotate:
+            entry, scored = _rotated(sheet, entry, scored)
         deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
         _fill(sheet, deal, entry, scored, ids)
         db.session.add(deal)
         try:
             totals.add(deal)
             db.session.flush()
-            saved = Saved.of(deal)
+            saved = Saved.of(deal, entry.dealer)
             db.session.commit()
         except IntegrityError:  # only if the database let two writers in: try again
             db.session.rollback()
@@ -232,6 +231,36 @@ def save_deal(
             continue
         return saved, False
     raise RuntimeError("could not store the deal: the sheet is too busy")
+
+
+def _free_number(sheet: Sheet, number: int | None, limit: int | None) -> int:
+    """The deals stored (under the lock); :class:`Full`, or :class:`NumberTaken`."""
+    last = last_deal_row(sheet)  # its number only: no deal and scores as objects
+    count = 0 if last is None else last.number
+    if limit is not None and count >= limit:
+        db.session.rollback()
+        raise Full
+    if number is not None and count >= number:
+        theirs = deal_by_number(sheet, number)
+        db.session.rollback()
+        if theirs is not None:
+            raise NumberTaken(theirs)
+    return count
+
+
+def _rotated(sheet: Sheet, entry: Entry, scored: Scored) -> tuple[Entry, Scored]:
+    """``entry`` dealt by the rotation's next dealer, as the sheet stands under the lock."""
+    dealer = upcoming_dealer(sheet)
+    if dealer == entry.dealer:
+        return entry, scored
+    moved = replace(entry, dealer=dealer, sitting_out=sitting_out(sheet.mode, dealer))
+    if moved.sitting_out == entry.sitting_out:
+        return moved, scored
+    try:
+        return moved, score_entry(moved, sheet.rules)
+    except DealError:
+        db.session.rollback()
+        raise
 
 
 def current_deal(sheet: Sheet, deal_id: int, version: int | None) -> Deal:

@@ -9,6 +9,8 @@ Written once for every sheet: an evening's today, a tournament table's later.
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
@@ -21,6 +23,7 @@ from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import DealError
 from scorekeeper.sheets import ledger_page, reads
 from scorekeeper.sheets.entry import Scored, score_entry
+from scorekeeper.sheets.rotation import dealers_ahead
 from scorekeeper.sheets.versions import version_answer, version_etag
 
 bp = Blueprint("sheets", __name__)
@@ -48,6 +51,8 @@ whatever a sheet holds; the CSV download has every deal."""
 def _ledger(sheet: Sheet, editable: bool) -> str:
     everything = request.args.get("all") == "1"
     shown = reads.ledger(sheet, LEDGER_ALL if everything else LEDGER_ROWS)
+    seating = reads.seating_of(sheet)
+    next_dealer = reads.upcoming_dealer(sheet, shown) if seating else None
     return render_template(
         "sheets/ledger.html",
         sheet=sheet,
@@ -55,7 +60,9 @@ def _ledger(sheet: Sheet, editable: bool) -> str:
         rows=ledger_page.rows(shown, sheet.edit_token if editable else sheet.view_token, editable),
         everything=everything,
         editable=editable,
-        next_dealer=reads.upcoming_dealer(sheet, shown) if reads.seating_of(sheet) else None,
+        next_dealer=next_dealer,
+        next_number=shown.rows[-1].number + 1 if shown.rows else 1,
+        dealers=json.dumps(dealers_ahead(seating, next_dealer) if next_dealer else []),
         table=_table_context(sheet),
         etag=f'"{version_etag(sheet.version)}"',
     )

@@ -39,6 +39,8 @@ class Series:
 
     name: str
     values: tuple[int, ...]
+    start: int = 0
+    """The x of the first value: a player who joined late starts where they joined."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def line_chart(
     :param empty: the words shown when no line has two points.
     :param zero: whether the axis must show 0 (not for a rating, around 1500).
     """
-    last_x = max((len(s.values) - 1 for s in series), default=0)
+    last_x = max((s.start + len(s.values) - 1 for s in series), default=0)
     values = [v for s in series for v in s.values] or [0]
     low, high, step = _bounds(values, zero=zero)
     frame = Frame(42, 10, WIDTH - 104, height - 24, last_x, low, high)
@@ -262,7 +264,7 @@ def _start(group: list[int], placed: list[float], gap: float) -> float:
 
 
 def _line(frame: Frame, one: Series, style: Look, label_y: float) -> str:
-    points = [(frame.x(i), frame.y(v)) for i, v in enumerate(one.values)]
+    points = [(frame.x(one.start + i), frame.y(v)) for i, v in enumerate(one.values)]
     dash = f' stroke-dasharray="{style.dash}"' if style.dash else ""
     parts = [f"<g><title>{escape(one.name)}: {one.values[-1]}</title>"]
     parts.append(

@@ -31,6 +31,15 @@ def running(
     return list(players), running_totals(list(players), scores)
 
 
+def joined(deals: Iterable[StoredDeal], names: Mapping[int, str]) -> dict[str, int]:
+    """Each player's first deal, as its index among the deals (0: the first deal)."""
+    found: dict[str, int] = {}
+    for index, deal in enumerate(deals):
+        for pid in deal.scores:
+            found.setdefault(names[pid], index)
+    return found
+
+
 @dataclass(frozen=True)
 class Finish:
     """A player's line in an evening's final ranking."""

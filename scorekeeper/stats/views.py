@@ -63,8 +63,14 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
     totals = dict(rows[-1].totals) if rows else dict.fromkeys(players, 0)
     finish = evening.final_ranking(totals, deals, names, sheet.rules)
     apart = evening.apart(players, finish)
-    series = [
-        charts.Series(f.player, (0, *(row.totals.get(f.player, 0) for row in rows))) for f in finish
+    first = evening.joined(deals, names)
+    series = [  # each line from where its player joined, at 0
+        charts.Series(
+            f.player,
+            (0, *(row.totals.get(f.player, 0) for row in rows[first.get(f.player, 0) :])),
+            first.get(f.player, 0),
+        )
+        for f in finish
     ]
     final = ", ".join(f"{f.player} {f.total}" for f in finish)
     chart = charts.line_chart(

@@ -10,10 +10,12 @@ King called). Nothing is downloaded but Lighthouse itself, once, by npm into
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import shutil
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from urllib.parse import urlsplit
 
 from scorekeeper.scoring import TableMode
 
-from .common import bench_app, dispose, gunicorn, sqlite_url, upgrade
+from .common import bench_app, dispose, gunicorn, median, sqlite_url, upgrade
 from .context import Context
 from .data import add_club, add_evening
 from .results import ROOT
@@ -280,3 +282,73 @@ def _metrics(report: dict[str, Any]) -> str:
         if key in audits
     ]
     return ", ".join(shown).replace("\xa0", " ")
+
+
+SAVE_FIGURES = ("save_in_place_ms",)
+SAVES_IN_PLACE = 15
+SAVE_IN_PLACE_TARGET_MS = 100
+
+
+@contextmanager
+def dev_server(ctx: Context, name: str) -> Iterator[tuple[str, str]]:
+    """An evening of 12 deals at 4 on Flask's development server (werkzeug, threaded), as
+    ``make run`` serves it; its base URL and the evening's edit token."""
+    from werkzeug.serving import make_server
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    uri = sqlite_url(ctx.directory, name)
+    upgrade(uri)
+    app = bench_app(uri)
+    with app.app_context():
+        token = add_evening(add_club("Club du jeudi"), random.Random(29), 12, SEATS[:4]).edit_token
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="bench-dev-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", token
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        dispose(app)
+
+
+def save_in_place(ctx: Context) -> None:
+    """Save → the next form ready, timed in the page (``window.tarotTimings``: from the
+    Save's submit to the server's next form in place, its scripts started), Chromium at
+    390×844, on the development server: the median of the saves."""
+    if not CHROMIUM.exists():
+        ctx.results.missing("save_in_place_ms", f"no Chromium at {CHROMIUM}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with dev_server(ctx, "in-place") as (base, token), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            page.goto(f"{base}/e/{token}/deals/new", wait_until="load")
+            for n in range(SAVES_IN_PLACE):
+                page.locator("#taker label").nth(n % 4).click()
+                page.locator("#contract label").nth(1).click()
+                page.locator("#oudlers label").nth(n % 4).click()
+                page.fill("#points", str(30 + n))
+                page.locator(".actions button.primary").click()
+                page.locator(f"#just-saved:has-text('{13 + n}')").wait_for(timeout=15_000)
+            times: list[float] = page.evaluate("window.tarotTimings")
+            context.close()
+        finally:
+            browser.close()
+    if len(times) < SAVES_IN_PLACE:
+        ctx.results.missing("save_in_place_ms", f"{len(times)} saves timed of {SAVES_IN_PLACE}")
+        return
+    ordered = sorted(times)
+    ctx.results.at_most(
+        "save_in_place_ms",
+        median(times),
+        SAVE_IN_PLACE_TARGET_MS,
+        note=f"Save → next form ready, in the page, Chromium 390×844, dev server; median of "
+        f"{len(times)} saves; min {ordered[0]:.1f}, max {ordered[-1]:.1f} ms",
+    )

@@ -121,6 +121,7 @@ BENCHMARKS = (
     Benchmark("load_sqlite", load.on_sqlite, _load_figures("sqlite")),
     Benchmark("load_postgresql", load.on_postgresql, _load_figures("postgresql")),
     Benchmark("page_weight", browser.page_weight, browser.WEIGHT_FIGURES),
+    Benchmark("save_in_place", browser.save_in_place, browser.SAVE_FIGURES),
     Benchmark("lighthouse", browser.lighthouse, browser.LIGHTHOUSE_FIGURES),
 )
 

@@ -37,6 +37,7 @@ def start(page: Page, live_server: str) -> str:
     for seat, name in enumerate(SEATS, 1):
         page.fill(f"#seat_{seat}", name)
     page.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/e/*/deals/new")  # the form is sent in the background first
     return page.url.split("/e/")[1].split("/")[0]
 
 

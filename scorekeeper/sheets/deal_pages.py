@@ -1,0 +1,240 @@
+"""What the deal form's doors answer: the page, its fragment, the queue's JSON, the preview.
+
+Every door reads the posted form and calls :func:`scorekeeper.sheets.saving.submit`;
+this module turns its :class:`~scorekeeper.sheets.saving.Outcome` into a page (the
+HTML door), a JSON answer (the phone's queue, and the Save in place, whose answer
+carries the next form as the server rendered it) or the preview's fragment.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import jsonify, render_template, request, session
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from scorekeeper.i18n import current_lang
+from scorekeeper.models import Deal, Sheet, new_token
+from scorekeeper.sheets import conversion, reads
+from scorekeeper.sheets.deal_form import DealForm, deal_form
+from scorekeeper.sheets.entry import Entry, Scored
+from scorekeeper.sheets.rotation import dealers_ahead
+from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, refusal, submit, summary
+
+Page = str | Response | tuple[str | Response, int]
+
+TAKEN_BACK = "taken_back"
+"""The session's note of the deal this phone took back right after saving it: the next
+form shows it again, since the table took it back to correct it."""
+
+
+def posted_form(sheet: Sheet) -> DealForm:
+    """The new deal's form as posted, its choices from the sheet as it is now."""
+    upcoming = reads.upcoming_entry(sheet)
+    return deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+
+
+def blank_form(sheet: Sheet, count: int) -> DealForm:
+    """The next deal's form: its key, number, seating and the rotation's dealer (or the
+    deal just taken back, to correct)."""
+    upcoming = reads.upcoming_entry(sheet)
+    blank = request.method == "POST"  # the next form after a save in place
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, upcoming.dealer, blank)
+    if (taken := _taken_back(sheet, upcoming)) is not None:
+        form.fill(taken)  # the deal just taken back, to correct and save again
+    form.once.data = new_token()  # a form sent twice adds one deal
+    form.number.data = str(count + 1)
+    form.seating.data = reads.seating_basis(sheet)
+    form.rotation.data = upcoming.dealer
+    return form
+
+
+def _taken_back(sheet: Sheet, upcoming: Entry) -> Entry | None:
+    note = session.pop(TAKEN_BACK, None)
+    if not isinstance(note, dict) or note.get("sheet") != sheet.id:
+        return None
+    if note.get("seated") != list(upcoming.seated) or note["record"]["dealer"] != upcoming.dealer:
+        return None  # the table changed meanwhile: an empty form is the safer one
+    seats = [(name, name in note["out"]) for name in upcoming.seated]
+    return conversion.entry_from_record(note["record"], seats)
+
+
+def take_back_note(sheet: Sheet, shown: Entry) -> None:
+    """Keep the deal just taken back, for the next form to show it again."""
+    session[TAKEN_BACK] = {
+        "sheet": sheet.id,
+        "record": conversion.entry_to_record(shown),
+        "seated": list(shown.seated),
+        "out": list(shown.sitting_out),
+    }
+
+
+def just_saved(sheet: Sheet, note: Any) -> dict[str, Any] | None:
+    """The deal just saved from this page, while it is still the sheet's last deal as it
+    was saved: its number, id, version, and what the next form says of it."""
+    if not isinstance(note, dict) or note.get("sheet") != sheet.id:
+        return None
+    last = reads.last_deal_row(sheet)
+    if last is None or last.id != note.get("deal") or last.version != note.get("version"):
+        return None
+    if last.contract is None:
+        said = _("Deal %(number)d: everybody passed.", number=last.number)
+    else:
+        said = _("Deal %(number)d saved.", number=last.number)
+    return {"number": last.number, "deal": last.id, "version": last.version, "said": said}
+
+
+def session_just_saved(sheet: Sheet) -> dict[str, Any] | None:
+    """The undo of the page without JavaScript: the session's note, shown once."""
+    return just_saved(sheet, session.pop(JUST_SAVED, None))
+
+
+def refused_page(
+    sheet: Sheet, form: DealForm, deal: Deal | None, full: int | None, fragment: bool = False
+) -> Page:
+    """A deal (or a correction of ``deal``) the sheet no longer takes: it was closed, or
+    holds ``full`` deals, its round's. The form as this phone typed it, saying it was not
+    saved and why, with the deal another phone saved last when the round is full: the
+    table compares, drops its own or corrects theirs. Nothing typed is lost."""
+    why = reads.closed_message(sheet, full)
+    refused: dict[str, Any] = {"why": why}
+    if full is not None and not sheet.closed and (last := reads.last_deal(sheet)) is not None:
+        refused["theirs"] = summary(reads.entry_of(sheet, last), last.number)
+        refused["number"] = last.number
+        # "Correct it with mine" sends this form to that deal's correction, as a preview:
+        # based on the deal as it is now, like any correction.
+        form.deal.data, form.version.data = str(last.id), str(last.version)
+    return deal_page(sheet, form, None, deal, refused=refused, fragment=fragment), 409
+
+
+def typed_page(sheet: Sheet, form: DealForm, outcome: Outcome, fragment: bool = False) -> Page:
+    """A new deal's form that was not stored, as typed, saying why (``fragment``: without
+    the page's frame, for the page that saves in place)."""
+    kind = outcome.kind
+    if kind in (Kind.CLOSED, Kind.FULL):
+        return refused_page(sheet, form, None, outcome.full, fragment)
+    shown: dict[str, Any] = {}
+    if kind is Kind.NUMBER_TAKEN:
+        shown = {"conflict": outcome.message, "passed": "passed" in request.form}
+    elif kind is Kind.ASK_PASSED:
+        shown = {"ask_passed": True}
+    page = deal_page(sheet, form, outcome.scored, fragment=fragment, **shown)
+    return page, 400 if outcome.malformed else outcome.status
+
+
+def _context(sheet: Sheet, form: DealForm, count: int | None, **shown: Any) -> dict[str, Any]:
+    count = reads.deal_count(sheet) if count is None else count
+    seating = reads.seating_of(sheet)
+    ahead: list[str] = []
+    if shown.get("deal") is None and seating:  # a new deal's form: the rotation ahead
+        dealer = form.rotation.data or reads.upcoming_dealer(sheet)
+        ahead = dealers_ahead(seating, dealer) if dealer in seating else []
+    return {
+        "sheet": sheet,
+        "form": form,
+        "lang": current_lang(),
+        "totals": reads.totals(sheet),
+        "count": count,
+        "withdrawn": reads.withdrawn_at(sheet),
+        "seating": seating,
+        "dealers": json.dumps(ahead, ensure_ascii=False),
+    } | shown
+
+
+def deal_page(
+    sheet: Sheet,
+    form: DealForm,
+    preview: Scored | None,
+    deal: Deal | None = None,
+    count: int | None = None,
+    fragment: bool = False,
+    **shown: Any,
+) -> str:
+    """The deal form; to the page's script (``X-Preview: 1``), only its preview.
+    ``count``: the sheet's deals, when the caller has just read it. ``shown``: what the
+    page says above the form (``conflict``, ``just_saved``, ``refused``, ...)."""
+    if request.headers.get("X-Preview") == "1":
+        return preview_fragment(form, preview)
+    context = _context(sheet, form, count, preview=preview, deal=deal, **shown)
+    template = "sheets/_deal_main.html" if fragment else "sheets/deal_form.html"
+    return render_template(template, **context)
+
+
+def preview_fragment(form: DealForm, preview: Scored | None) -> str:
+    return render_template("sheets/preview.html", form=form, preview=preview, lang=current_lang())
+
+
+def next_form_fragment(sheet: Sheet, note: dict[str, Any] | None, notice: str = "") -> str:
+    """The next deal's form, as the page that saved in place puts it in: the form and
+    the totals, with the undo of the deal this page saved."""
+    count = reads.deal_count(sheet)
+    form = blank_form(sheet, count)
+    context = _context(sheet, form, count, preview=None, deal=None, notice=notice)
+    context["just_saved"] = just_saved(sheet, note)
+    return render_template("sheets/_deal_main.html", **context)
+
+
+def queue_answer(sheet: Sheet, legacy: bool = False) -> tuple[Response, int]:
+    """The JSON door: the phone's queue, and the Save in place (``page=1``: the answer
+    carries the next form, rendered). ``legacy``: a page from before the JSON door, which
+    knows ``closed`` for a full sheet and ``saved`` for a replayed deal."""
+    form = posted_form(sheet)
+    outcome = submit(sheet, form, request.form)
+    note = session.pop(JUST_SAVED, None)  # the undo is the answer's, never a later page's
+    html = _page_html(sheet, form, outcome, note) if request.form.get("page") == "1" else None
+    if outcome.kind is Kind.PREVIEW:  # a preview is the preview door's
+        outcome = Outcome(Kind.INVALID, errors={"preview": ["use the preview door"]})
+    if outcome.kind is Kind.ASK_PASSED:  # the queue asks nobody: a deal to look at
+        outcome = Outcome(Kind.INVALID, errors=outcome.errors)
+    fields = _json_fields(outcome)
+    if legacy:
+        old = {"full": "closed", "replayed": "saved"}
+        fields["status"] = old.get(str(fields["status"]), fields["status"])
+        fields.pop("dealer", None)  # the answer as it was
+    if html is not None:
+        fields["html"] = html
+    return jsonify(fields), outcome.status
+
+
+def _page_html(sheet: Sheet, form: DealForm, outcome: Outcome, note: Any) -> str | None:
+    """What the page that saves in place shows next: the next form, or this one as typed,
+    saying why not (a number taken is the ledger's choice: none)."""
+    if outcome.saved is not None and refusal(sheet) is not None:
+        return None  # the sheet is full now: the page goes to the form, which says so
+    if outcome.saved is not None:
+        notice = "" if note else _("Deal %(number)d was saved already.", number=outcome.number)
+        return next_form_fragment(sheet, note, notice)
+    if outcome.kind in (Kind.NUMBER_TAKEN, Kind.PREVIEW):
+        return None
+    page = typed_page(sheet, form, outcome, fragment=True)
+    return str(page[0] if isinstance(page, tuple) else page)
+
+
+def _json_fields(outcome: Outcome) -> dict[str, Any]:
+    kind = outcome.kind
+    fields: dict[str, Any] = {"status": kind.value}
+    if kind in (Kind.SAVED, Kind.REPLAYED):
+        fields |= {"number": outcome.number, "replayed": kind is Kind.REPLAYED}
+        fields["dealer"] = outcome.saved.dealer if outcome.saved else None
+    elif kind in (Kind.INVALID, Kind.ASK_PASSED):
+        fields["errors"] = outcome.errors
+    else:
+        fields["message"] = outcome.message
+    if kind is Kind.NUMBER_TAKEN:
+        fields |= {"number": outcome.number, "theirs": outcome.theirs}
+        fields["dealer"] = outcome.dealer or None  # of the deal it would be next
+    if kind is Kind.FULL:
+        fields["full"] = outcome.full
+    return fields
+
+
+def preview_answer(sheet: Sheet) -> Page:
+    """The preview door: the deal as typed, scored, or its problems, as a fragment."""
+    form = posted_form(sheet)
+    fields = request.form.copy()
+    fields["preview"] = "1"
+    outcome = submit(sheet, form, fields)
+    scored = outcome.scored if outcome.kind is Kind.PREVIEW else None
+    return preview_fragment(form, scored), outcome.status
