@@ -75,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.sheets import corrections, deal_api, deals, evenings
     from scorekeeper.sheets import views as sheets
     from scorekeeper.stats import views as stats
+    from scorekeeper.tournaments import players as tournament_players
     from scorekeeper.tournaments import printables, public, signing
     from scorekeeper.tournaments import views as tournaments
 
@@ -99,6 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         printables,
         public,
         signing,
+        tournament_players,
     ):
         app.register_blueprint(module.bp)
     rate_limits.init_app(app)

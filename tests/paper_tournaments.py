@@ -123,7 +123,7 @@ def hand(entry: Entry, k: int) -> Entry:
 def play(sheet: Sheet, deals: int) -> None:
     for k in range(deals):
         entry = hand(reads.upcoming_entry(sheet), k)
-        store.add_deal(sheet, entry, score_entry(entry, sheet.rules))
+        store.save_deal(sheet, entry, score_entry(entry, sheet.rules), key=None)
 
 
 @dataclass(frozen=True)

@@ -153,17 +153,6 @@ def _refuse_if_closed(sheet: Sheet) -> None:
         raise Closed
 
 
-def add_deal(sheet: Sheet, entry: Entry, scored: Scored) -> Deal:
-    """Append ``entry`` to the sheet as its next deal, with its scores."""
-    lock(sheet)
-    last = last_deal(sheet)
-    deal = Deal(sheet_id=sheet.id, number=1 if last is None else last.number + 1)
-    _fill(sheet, deal, entry, scored)
-    db.session.add(deal)
-    totals.add(deal)
-    return deal
-
-
 @dataclass(frozen=True)
 class Saved:
     """A deal as it was stored: what the answer to the phone says of it, read before the

@@ -267,3 +267,10 @@ def sheet_corrections(sheets: Sequence[Sheet]) -> dict[int, list[Correction]]:
     ):
         found.setdefault(correction.sheet_id, []).append(correction)
     return found
+
+
+def pending_changes(current: Round | None) -> tuple[list[str], list[str]]:
+    """Who left and who came since the round was drawn, while it is not started."""
+    if current is None or current.state is not RoundState.DRAWN:
+        return [], []
+    return attendance_changes(current)

@@ -14,7 +14,6 @@ from datetime import date
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -29,9 +28,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.db import db
 from scorekeeper.device import forget, remember
 from scorekeeper.forms import options
-from scorekeeper.i18n import name_key
 from scorekeeper.links import club_or_404, tournament_or_404
-from scorekeeper.models import Deal, Entrant, Round, RoundState, Sheet, Tournament
+from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
 from scorekeeper.once import create_once, new_key
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
@@ -39,7 +37,7 @@ from scorekeeper.sheets.versions import version_answer, version_etag
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.draw import Prefer
-from scorekeeper.tournaments.forms import EntrantsForm, SwapForm, TournamentForm
+from scorekeeper.tournaments.forms import SwapForm, TournamentForm
 
 bp = Blueprint("tournaments", __name__)
 
@@ -149,115 +147,10 @@ def dashboard(token: str) -> str:
         withdrawn=withdrawn,
         corrections=tournament_reads.corrections(tournament),
         can_draw=tournaments.can_draw(tournament),
-        changes=_changes(current),
+        changes=tournament_reads.pending_changes(current),
         live_version=live,
         etag=f'"{version_etag(live)}"',
     )
-
-
-@bp.get("/o/<token>/players")
-def players(token: str) -> str:
-    """The players, A to Z: registration, check-in, withdrawal."""
-    return _players(tournament_or_404(token), EntrantsForm(formdata=None))
-
-
-def _players(tournament: Tournament, entrants_form: EntrantsForm) -> str:
-    current = tournament_reads.current_round(tournament)
-    return render_template(
-        "tournaments/players.html",
-        tournament=tournament,
-        entrants_form=entrants_form,
-        current=current,
-        changes=_changes(current),
-        present=len(tournament_reads.present(tournament)),
-        entrants=sorted(tournament.entrants, key=lambda e: name_key(e.player.name)),
-    )
-
-
-def _changes(current: Round | None) -> tuple[list[str], list[str]]:
-    """Who left and who came since the round was drawn, while it is not started."""
-    if current is None or current.state is not RoundState.DRAWN:
-        return [], []
-    return tournament_reads.attendance_changes(current)
-
-
-@bp.post("/o/<token>/players")
-def add_players(token: str) -> str | Response | tuple[str, int]:
-    tournament = tournament_or_404(token)
-    form = EntrantsForm()
-    valid = form.validate()
-    most = current_app.config["MAX_ENTRANTS"]
-    if valid and len(tournament.entrants) + len(form.name_list()) > most:
-        form.names.errors = [_("A tournament holds at most %(n)d players.", n=most)]
-        valid = False
-    if not valid:  # what was typed stays, the error beside it
-        return _players(tournament, form), 422
-    added, doubtful = tournaments.register(
-        tournament, form.registrations(), bool(form.checked_in.data), bool(form.different.data)
-    )
-    db.session.commit()
-    flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
-    for name, like in doubtful.items():
-        flash(
-            _(
-                "Not registered: %(name)s looks like %(like)s, already known. Type the name as "
-                'the club knows it, or tick "They are different players" to register it.',
-                name=name,
-                like=like,
-            )
-        )
-    return redirect(url_for("tournaments.players", token=token))
-
-
-def _entrant_or_404(tournament: Tournament, entrant_id: int) -> Entrant:
-    for entrant in tournament.entrants:
-        if entrant.id == entrant_id:
-            return entrant
-    abort(404)
-
-
-def _wanted(name: str) -> bool | None:
-    """What a player's button asks for: ``1`` or ``0``, never "the other", so that a
-    double tap leaves it as asked. ``None`` from a players page of before (it toggled)."""
-    value = request.form.get(name)
-    if value is None:
-        return None
-    if value not in ("0", "1"):
-        abort(400)
-    return value == "1"
-
-
-@bp.post("/o/<token>/players/<int:entrant_id>/check-in")
-def check_in(token: str, entrant_id: int) -> Response:
-    tournament = tournament_or_404(token)
-    entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.check_in(entrant, _wanted("here"))
-    db.session.commit()
-    name = entrant.player.name
-    flash(
-        _("%(name)s is checked in.", name=name)
-        if entrant.checked_in
-        else _("%(name)s is no longer checked in.", name=name)
-    )
-    _attendance_note(tournament, entrant)
-    return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
-
-
-@bp.post("/o/<token>/players/<int:entrant_id>/withdraw")
-def withdraw(token: str, entrant_id: int) -> Response:
-    """Withdraw a player from the next rounds, or bring them back."""
-    tournament = tournament_or_404(token)
-    entrant = _entrant_or_404(tournament, entrant_id)
-    tournaments.withdraw(entrant, _wanted("withdrawn"))
-    db.session.commit()
-    name = entrant.player.name
-    flash(
-        _("%(name)s is withdrawn from the next rounds; the rounds played still count.", name=name)
-        if entrant.withdrawn
-        else _("%(name)s is back in the tournament.", name=name)
-    )
-    _attendance_note(tournament, entrant)
-    return redirect(url_for("tournaments.players", token=token, _anchor=f"p{entrant.id}"))
 
 
 @bp.post("/o/<token>/draw")
@@ -272,32 +165,6 @@ def draw(token: str) -> Response:
         db.session.commit()
         flash(_("Round %(n)d drawn with seed %(seed)d.", n=round_.number, seed=round_.seed))
     return redirect(url_for("tournaments.dashboard", token=token))
-
-
-def _attendance_note(tournament: Tournament, entrant: Entrant) -> None:
-    """What a change of attendance means for the round under way, said to the organiser."""
-    current = tournament_reads.current_round(tournament)
-    if current is None or current.state is RoundState.DONE:
-        return
-    seat = next((s for s in current.seats if s.player_id == entrant.player_id), None)
-    here = entrant.checked_in and not entrant.withdrawn
-    if current.state is RoundState.DRAWN and ((seat is None) == here):
-        flash(
-            _(
-                "Round %(n)d was drawn before this change: draw it again before starting it.",
-                n=current.number,
-            )
-        )
-    elif current.state is RoundState.PLAYING and seat is not None and not here:
-        flash(
-            _(
-                "Table %(t)d plays round %(n)d to its end as seated; if %(name)s leaves now, "
-                "end that table's sheet as it stands. %(name)s is not drawn again.",
-                t=seat.table,
-                n=current.number,
-                name=entrant.player.name,
-            )
-        )
 
 
 def _draw_refusal(tournament: Tournament) -> str:

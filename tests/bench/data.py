@@ -216,7 +216,7 @@ def play_sheet(sheet: Sheet, rng: random.Random, count: int) -> None:
     dealer = reads.upcoming_dealer(sheet)
     for _ in range(count):
         entry = random_entry(rng, seating, dealer, sheet.mode, rules)
-        store.add_deal(sheet, entry, score_entry(entry, rules))
+        store.save_deal(sheet, entry, score_entry(entry, rules), key=None)
         dealer = next_dealer(seating, dealer)
 
 

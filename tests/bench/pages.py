@@ -186,7 +186,7 @@ def new_last_deal(app: Flask, token: str) -> Callable[[], None]:
             assert last is not None
             entry = reads.entry_of(sheet, last)
             store.delete_deal(sheet, last.id, last.version, last=True)
-            store.add_deal(sheet, entry, score_entry(entry, sheet.rules))
+            store.save_deal(sheet, entry, score_entry(entry, sheet.rules), key=None)
             db.session.commit()
 
     return write

@@ -53,7 +53,7 @@ def big_evening(app: Flask) -> str:
                 },
             )
             assert entry.sitting_out == sitting_out(TableMode.SIX_DEALER_OUT, dealer)
-            store.add_deal(sheet, entry, score_entry(entry, FFT))
+            store.save_deal(sheet, entry, score_entry(entry, FFT), key=None)
             db.session.flush()
         db.session.commit()
         return sheet.edit_token

@@ -69,7 +69,7 @@ def evening(club: Club, day: date, seating: tuple[str, ...], mode: TableMode, de
         )
         if n % 13 == 12:
             entry = Entry(dealer=entry.dealer, seated=entry.seated, sitting_out=entry.sitting_out)
-        store.add_deal(sheet, entry, score_entry(entry, FFT))
+        store.save_deal(sheet, entry, score_entry(entry, FFT), key=None)
         db.session.flush()
     return sheet.edit_token
 

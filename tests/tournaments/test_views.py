@@ -413,7 +413,7 @@ def test_a_400_player_tournament_draws_five_rounds_and_ranks(
                         "points": Fraction(49),
                     }
                 )
-                store.add_deal(sheet, entry, score_entry(entry, sheet.rules))
+                store.save_deal(sheet, entry, score_entry(entry, sheet.rules), key=None)
             tournaments.close_round(tournament, round_)
             db.session.commit()
             assert len(round_.seats) == 400 and len(sheets) == 100
