@@ -97,6 +97,8 @@ class Databases:
 
     @property
     def scratch(self) -> Path:
+        """The directory of the SQLite template and of the one app's database: pytest's
+        own (``scratch`` fixture), which pytest clears even after a killed run."""
         if self._scratch is None:
             self._scratch = Path(tempfile.mkdtemp(prefix=f"tarot-tests-{WORKER}-"))
         return self._scratch
@@ -178,8 +180,7 @@ class Databases:
                 for database in self.made:
                     connection.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
             self._server.dispose()
-        if self._scratch is not None:
-            shutil.rmtree(self._scratch, ignore_errors=True)
+        self._scratch = None
 
 
 DATABASES = Databases()
@@ -189,6 +190,14 @@ RESTART_SEQUENCES = text("SELECT setval(oid, 1, false) FROM pg_class WHERE relki
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     DATABASES.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this process's SQLite template and one app's database live: set before any
+    other fixture needs the template."""
+    DATABASES._scratch = tmp_path_factory.mktemp("databases")
+    return DATABASES._scratch
 
 
 def database_uri(tmp_path: Path, name: str = "test", schema: bool = False) -> str:
