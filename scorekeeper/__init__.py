@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.locale)
 
     from scorekeeper import api, device, errors, headers, home, templating
+    from scorekeeper.clubs import roster_views
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
@@ -88,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for module in (
         home,
         clubs,
+        roster_views,
         evenings,
         sheets,
         deals,

@@ -7,7 +7,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.db import Choice, db
@@ -100,6 +100,8 @@ class Player(Model):
     # For a federation's results file: the player's licence number and own club, if given.
     licence: Mapped[str] = mapped_column(String(LICENCE_LENGTH), default="", server_default="")
     affiliation: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="", server_default="")
+    # Retired: out of the lists and rankings; the history stays (``clubs.players``).
+    retired: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     club: Mapped[Club] = relationship(back_populates="players")
 

@@ -46,8 +46,17 @@ class SheetInfo:
 
 def players(club_id: int) -> dict[int, str]:
     """The club's players: id → name, by name as the rankings order them (Émile before Hugo)."""
-    rows = db.session.execute(select(Player.id, Player.name).where(Player.club_id == club_id))
-    return dict(sorted(rows, key=lambda row: (name_key(row[1]), row[0])))
+    return roster(club_id)[0]
+
+
+def roster(club_id: int) -> tuple[dict[int, str], frozenset[int]]:
+    """The club's players (as :func:`players`) and those of them retired: out of the lists
+    and rankings, their history kept."""
+    rows = db.session.execute(
+        select(Player.id, Player.name, Player.retired).where(Player.club_id == club_id)
+    ).all()
+    names = dict(sorted(((r.id, r.name) for r in rows), key=lambda row: (name_key(row[1]), row[0])))
+    return names, frozenset(r.id for r in rows if r.retired)
 
 
 def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnElement[bool]]:

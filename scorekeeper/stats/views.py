@@ -118,7 +118,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     numbers = stats.player_stats(found.id, deals, rules)
     rated = rating.rate(d.rated() for d in stats_reads.played_deals(club.id, period))
     history = [(sheets[sid], r) for sid, r in rated.history.get(found.id, ())]
-    names = stats_reads.players(club.id)
+    names = _listed(*stats_reads.roster(club.id))
     return render_template(
         "stats/player.html",
         club=club,
@@ -202,13 +202,14 @@ def ranking(token: str) -> str | tuple[str, int]:
     form = RankingForm(request.args)
     if not form.validate():
         return render_template("stats/ranking.html", club=club, form=form, ranking=None), 400
-    names = stats_reads.players(club.id)
+    names, retired = stats_reads.roster(club.id)
     return render_template(
         "stats/ranking.html",
         club=club,
         form=form,
-        ranking=_ranking(club, form, names),
+        ranking=_ranking(club, form, names, retired),
         names=names,
+        listed=_listed(names, retired),
         args=form.args(),
         period=form.period(),
     )
@@ -223,16 +224,24 @@ def ranking_csv(token: str) -> Response:
             f"{form[name].name}: {e}" for name, errors in form.errors.items() for e in errors
         ]
         return Response("\n".join(problems) + "\n", status=400, mimetype="text/plain")
-    names = stats_reads.players(club.id)
+    names, retired = stats_reads.roster(club.id)
     semicolon = request.args.get("sep") == "semicolon"
-    text = stats_csv.write_ranking(_ranking(club, form, names), names, semicolon)
+    text = stats_csv.write_ranking(_ranking(club, form, names, retired), names, semicolon)
     response = Response(text.encode("utf-8"), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="ranking.csv"'
     return response
 
 
-def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
-    return form.ranking(stats_reads.results(club.id, form.period(), form.over_sheets()), names)
+def _ranking(
+    club: Club, form: RankingForm, names: dict[int, str], retired: frozenset[int]
+) -> season.Ranking:
+    results = stats_reads.results(club.id, form.period(), form.over_sheets())
+    return form.ranking([r for r in results if r.player_id not in retired], names)
+
+
+def _listed(names: dict[int, str], retired: frozenset[int]) -> dict[int, str]:
+    """The players the lists show: the retired ones are left out."""
+    return {pid: name for pid, name in names.items() if pid not in retired}
 
 
 # The club's season
@@ -245,10 +254,10 @@ def club_season(token: str) -> str | tuple[str, int]:
     if not form.validate():
         return render_template("stats/season.html", club=club, form=form), 400
     period = form.period()
-    names = stats_reads.players(club.id)
+    names, retired = stats_reads.roster(club.id)
     sheets = stats_reads.sheets(club.id, period)
     days = {sid: s.date for sid, s in sheets.items()}
-    results = stats_reads.results(club.id, period)
+    results = [r for r in stats_reads.results(club.id, period) if r.player_id not in retired]
     deals = stats_reads.played_deals(club.id, period)
     rated = rating.rate(d.rated() for d in deals)
     lines = club_figures.running(results, days, names)
@@ -263,12 +272,15 @@ def club_season(token: str) -> str | tuple[str, int]:
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(pictures.DRAWN)],
         drawn=pictures.DRAWN,
         chart=Markup(pictures.club_chart(lines, names)),
-        ratings=sorted(rated.ratings.items(), key=lambda item: -item[1]),
+        ratings=sorted(
+            ((pid, r) for pid, r in rated.ratings.items() if pid not in retired),
+            key=lambda item: -item[1],
+        ),
         rated_deals=rated.deals,
         cut=len(deals) >= stats_reads.CLUB_DEALS,
         limit=stats_reads.CLUB_DEALS,
         months=club_figures.month_winners(results, days, names),
-        roles=club_figures.wins_by_role(deals, names),
+        roles=[r for r in club_figures.wins_by_role(deals, names) if r.player_id not in retired],
         contracts=club_figures.contracts(deals),
         contract_chart=Markup(pictures.club_contract_chart(club_figures.contracts(deals))),
     )

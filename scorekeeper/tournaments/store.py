@@ -126,8 +126,8 @@ def register(
     said = {r.name: r for r in given if r.name not in doubtful}
     known = {e.player.name for e in tournament.entrants}
     added = 0
-    for player in store.club_players(tournament.club, list(said)):
-        line = said[player.name]
+    for name, player in zip(said, store.club_players(tournament.club, list(said)), strict=True):
+        line = said[name]
         player.licence = line.licence or player.licence
         player.affiliation = line.affiliation or player.affiliation
         if player.name not in known:
