@@ -202,18 +202,48 @@ def spaced(count: int, most: int = 4) -> list[int]:
     return [1 + round(k * (count - 1) / (most - 1)) for k in range(most)]
 
 
+TICK_CHAR = 6.0
+"""The most room one character of a 10 px label takes (digits and most letters are
+narrower): what keeps two labels under the axis from touching."""
+TICK_GAP = 6.0
+
+
+def _extent(frame: Frame, x: int, words: str) -> tuple[float, float, str]:
+    """Where a tick's label starts and ends under the axis, and its anchor."""
+    width = len(words) * TICK_CHAR
+    anchor = "middle"
+    if len(words) > 3 and x in (0, frame.last_x):
+        anchor = "start" if x == 0 else "end"
+    centre = frame.x(x)
+    start = {"start": centre, "end": centre - width, "middle": centre - width / 2}[anchor]
+    return start, start + width, anchor
+
+
+def apart(frame: Frame, ticks: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
+    """The ticks whose labels do not touch, each with its anchor: from the left, a label
+    that would touch the one before is left out; the last tick is always kept (the one
+    before it gives way)."""
+    shown = [(x, words) for x, words in ticks if 0 <= x <= frame.last_x]
+    kept: list[tuple[int, str, str, float, float]] = []
+    for index, (x, words) in enumerate(shown):
+        start, end, anchor = _extent(frame, x, words)
+        last = index == len(shown) - 1
+        while last and kept and kept[-1][4] + TICK_GAP > start:
+            kept.pop()
+        if kept and kept[-1][4] + TICK_GAP > start:
+            continue
+        kept.append((x, words, anchor, start, end))
+    return [(x, words, anchor) for x, words, anchor, _s, _e in kept]
+
+
 def _x_axis(frame: Frame, ticks: Sequence[tuple[int, str]], label: str) -> list[str]:
     below = frame.bottom + 14
     parts = [
         f'<line x1="{frame.left:.1f}" y1="{frame.bottom:.1f}" x2="{frame.left:.1f}" '
         f'y2="{frame.top:.1f}" stroke="{AXIS}" stroke-width="1"/>'
     ]
-    for x, words in ticks:
-        if 0 <= x <= frame.last_x:
-            anchor = "middle"
-            if len(words) > 3 and x in (0, frame.last_x):
-                anchor = "start" if x == 0 else "end"
-            parts.append(_text(frame.x(x), below, words, anchor=anchor, size=10))
+    for x, words, anchor in apart(frame, ticks):
+        parts.append(_text(frame.x(x), below, words, anchor=anchor, size=10))
     if label:
         parts.append(_text(2, below, label, size=10))
     return parts

@@ -56,7 +56,9 @@ def season_chart(
 
 
 def _date_ticks(days: Sequence[object]) -> list[tuple[int, str]]:
-    return [(i, format_date(days[i - 1], "d MMM yy")) for i in charts.spaced(len(days))]
+    """A date under every evening, left to right; the chart keeps those that do not touch
+    (:func:`~scorekeeper.stats.charts.apart`), the last one always."""
+    return [(i, format_date(days[i - 1], "d MMM yy")) for i in range(1, len(days) + 1)]
 
 
 def rating_chart(name: str, history: Sequence[tuple[SheetInfo, Decimal]]) -> str:

@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from sqlalchemy.orm import aliased
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, Player, Sheet
+from scorekeeper.models import Deal, DealScore, Player, Sheet, SheetTotal
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
 from scorekeeper.scoring.score import TARGETS, outcome
 from scorekeeper.scoring.text import name_key
@@ -57,6 +57,25 @@ def roster(club_id: int) -> tuple[dict[int, str], frozenset[int]]:
     ).all()
     names = dict(sorted(((r.id, r.name) for r in rows), key=lambda row: (name_key(row[1]), row[0])))
     return names, frozenset(r.id for r in rows if r.retired)
+
+
+def met(club_id: int, player_id: int) -> set[int]:
+    """The players who sat at a sheet of the club with ``player_id`` and were dealt in: the
+    ones a head-to-head can compare them with. One query, on the kept totals."""
+    mine, theirs = aliased(SheetTotal), aliased(SheetTotal)
+    return set(
+        db.session.scalars(
+            select(theirs.player_id)
+            .distinct()
+            .join(mine, mine.sheet_id == theirs.sheet_id)
+            .join(Sheet, Sheet.id == mine.sheet_id)
+            .where(
+                Sheet.club_id == club_id,
+                mine.player_id == player_id,
+                theirs.player_id != player_id,
+            )
+        )
+    )
 
 
 def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnElement[bool]]:

@@ -119,6 +119,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     rated = rating.rate(d.rated() for d in stats_reads.played_deals(club.id, period))
     history = [(sheets[sid], r) for sid, r in rated.history.get(found.id, ())]
     names = _listed(*stats_reads.roster(club.id))
+    met = stats_reads.met(club.id, found.id)
     return render_template(
         "stats/player.html",
         club=club,
@@ -137,7 +138,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
         rating_history=history,
         rating_limit=stats_reads.CLUB_DEALS,
         records=records.records(found.id, deals, rules, [placings[s.id] for s in played]),
-        versus=VersusForm().choose_from(names, found.id),
+        versus=VersusForm().choose_from(_among(names, met), found.id),
         roles=stats.PLAYING,
         role_names={"taker": _("Taker"), "partner": _("Partner"), "defender": _("Defender")},
         poignees={size.value: n for size, n in numbers.poignees.items()},
@@ -149,8 +150,9 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
 def versus(token: str, player_id: int) -> str | tuple[str, int]:
     club = club_or_404(token)
     found = _player_or_404(club, player_id)
-    names = stats_reads.players(club.id)
-    form = VersusForm(request.args).choose_from(names, found.id)
+    names, retired = stats_reads.roster(club.id)
+    met = stats_reads.met(club.id, found.id)
+    form = VersusForm(request.args).choose_from(_among(_listed(names, retired), met), found.id)
     if "other" not in request.args:  # not chosen yet: the form alone
         return render_template("stats/versus.html", club=club, player=found, form=form)
     if not form.validate():
@@ -181,11 +183,12 @@ percent = pictures.percent
 
 
 def decimal(value: Fraction | None, places: int = 1) -> str:
-    """An exact value shown with ``places`` decimals in the person's language."""
+    """An exact value shown with ``places`` decimals in the person's language, without
+    thousands' separators: 1181 on the ranking as on every other page and sheet."""
     if value is None:
         return "—"
     shown = stats.rounded(value, places)
-    return str(format_decimal(shown, format="#,##0." + "0" * places if places else "#,##0"))
+    return str(format_decimal(shown, format="0." + "0" * places if places else "0"))
 
 
 @bp.context_processor
@@ -237,6 +240,11 @@ def _ranking(
 ) -> season.Ranking:
     results = stats_reads.results(club.id, form.period(), form.over_sheets())
     return form.ranking([r for r in results if r.player_id not in retired], names)
+
+
+def _among(names: dict[int, str], met: set[int]) -> dict[int, str]:
+    """The players of ``names`` who played with the player: a head-to-head's choices."""
+    return {pid: name for pid, name in names.items() if pid in met}
 
 
 def _listed(names: dict[int, str], retired: frozenset[int]) -> dict[int, str]:
