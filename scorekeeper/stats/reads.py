@@ -8,7 +8,7 @@ of queries for a club of ten deals or of ten thousand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -37,11 +37,19 @@ class SheetInfo:
     edit_token: str
     view_token: str
     round_number: int | None = None
+    started: datetime | None = None
+    """When the sheet was started: it orders two sheets of one day."""
 
     @property
     def is_evening(self) -> bool:
         """An evening's sheet, not a tournament table's."""
         return self.kind == EVENING
+
+
+PLAY_ORDER = (Sheet.date, Sheet.created_at, Sheet.id)
+"""The order sheets were played in, and their deals with them (by number): the day, then
+the evening's start (when it was started on a phone), then the order they were made in.
+The rating follows it exactly (docs/rating.md)."""
 
 
 def players(club_id: int) -> dict[int, str]:
@@ -103,9 +111,10 @@ def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, Sh
             Sheet.edit_token,
             Sheet.view_token,
             Sheet.round_number,
+            Sheet.created_at,
         )
         .where(*_where(club_id, period, over))
-        .order_by(Sheet.date, Sheet.id)
+        .order_by(*PLAY_ORDER)
     )
     return {
         row.id: SheetInfo(
@@ -117,6 +126,7 @@ def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, Sh
             row.edit_token,
             row.view_token,
             row.round_number,
+            row.created_at,
         )
         for row in rows
     }
@@ -170,7 +180,7 @@ def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDea
         .join(DealScore, DealScore.deal_id == Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
         .where(DealScore.player_id == player_id, *_where(club_id, period))
-        .order_by(Sheet.date, Sheet.id, Deal.number)
+        .order_by(*PLAY_ORDER, Deal.number)
     )
     return [
         _stored(row, {player_id: row.points}, {player_id} if row.sitting_out else set())
@@ -229,7 +239,7 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
         select(Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
         .where(Deal.contract.is_not(None), Deal.taker_id.is_not(None), *_where(club_id, period))
-        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .order_by(*(c.desc() for c in PLAY_ORDER), Deal.number.desc())
         .limit(limit)
     )
     rows = db.session.execute(
@@ -247,7 +257,7 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
         .join(DealScore, DealScore.deal_id == Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
         .where(Deal.id.in_(last), DealScore.sitting_out.is_(False))
-        .order_by(Sheet.date, Sheet.id, Deal.number, DealScore.position)
+        .order_by(*PLAY_ORDER, Deal.number, DealScore.position)
     ).all()
     ids = {row.sheet_id for row in rows}
     rules = {
@@ -299,7 +309,7 @@ def pair_deals(club_id: int, a: int, b: int, period: Period) -> list[StoredDeal]
         .join(theirs, and_(theirs.deal_id == Deal.id, theirs.player_id == b))
         .join(Sheet, Deal.sheet_id == Sheet.id)
         .where(*_where(club_id, period))
-        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .order_by(*(c.desc() for c in PLAY_ORDER), Deal.number.desc())
         .limit(PAIR_DEALS)
     ).all()
     return [
