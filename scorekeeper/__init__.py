@@ -75,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.files import views as files
     from scorekeeper.sheets import deals, evenings
     from scorekeeper.sheets import views as sheets
+    from scorekeeper.stats import kept
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import printables, public, signing
     from scorekeeper.tournaments import views as tournaments
@@ -84,6 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     device.init_app(app)
     commands.init_app(app)
 
+    kept.init_app()  # the statistics' kept figures, written at every commit
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
     for module in (

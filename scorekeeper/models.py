@@ -259,6 +259,14 @@ class SheetTotal(Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     points: Mapped[int]
     first_seen: Mapped[int]
+    # The kept figures of the statistics (scorekeeper.stats.kept), written in the same
+    # transaction: deals played, place among who played, the rating after the sheet.
+    deals: Mapped[int] = mapped_column(default=0, server_default="0")
+    place: Mapped[int | None]
+    of: Mapped[int | None]
+    rating: Mapped[str | None] = mapped_column(String(16))
+    rated: Mapped[int] = mapped_column(default=0, server_default="0")
+    figures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class Tournament(Model):

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.sheets import totals
 from scorekeeper.stats.rating import RatedDeal, rate, shares
 
 from .conftest import deal_data, start_evening
@@ -64,6 +65,7 @@ def test_two_evenings_of_one_day_are_rated_by_their_start(app: Flask, client: Fl
         )
         two.created_at = one.created_at - timedelta(hours=2)
         two.name, one.name = "Early", "Late"
+        totals.note_club(two.club_id)  # its start changed: its club is rated again
         db.session.commit()
         club = db.session.scalars(select(Club)).one().token
         alice = db.session.scalars(select(Player.id).where(Player.name == "Alice")).one()

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import date
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Sheet
 
 from .conftest import deal_data, start_evening
 from .test_statistics_views import Season, club, get, play, rows
@@ -91,6 +97,10 @@ def statistics_pages(client: FlaskClient, club: Season) -> list[str]:
         f"{base}/players/{bob}/vs?other={alice}&to=2026-10-31",
         f"{base}/players",
         f"{base}/players/{bob}/manage",
+        f"{base}/records",
+        f"{base}/records?all=1",
+        f"{base}/season?all=1",
+        f"/e/{club.edit[0]}/summary/card",
     ]
 
 
@@ -150,3 +160,21 @@ def test_a_number_is_written_one_way_everywhere(
     ranking = get(client, f"/c/{club.club}/ranking?method={method}")
     assert "2173" in ranking and "2,173" not in ranking  # 733 + 1440
     assert "2173" in get(client, f"/c/{club.club}/season")
+
+
+def test_the_pages_show_the_last_season_unless_asked_for_every_date(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    """Seasons start on 1 September (SEASON_START): an evening of May 2026 is last
+    season's, out of the pages until every date is asked for."""
+    token = start_evening(client, ("Hugo", "Alice", "Bob", "Chloé"))
+    play(client, token, deal_data(taker="Hugo"))
+    with app.app_context():
+        sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == token)).one()
+        sheet.date = date(2026, 5, 1)
+        db.session.commit()
+    ranking = get(client, f"/c/{club.club}/ranking")
+    assert "from 1 September 2026" in ranking and "Hugo</a></th>" not in ranking
+    assert "Hugo</a></th>" in get(client, f"/c/{club.club}/ranking?all=1")
+    assert "Hugo" not in [r[1] for r in rows(get(client, f"/c/{club.club}/season"))]
+    assert "Hugo" in [r[1] for r in rows(get(client, f"/c/{club.club}/season?all=1"))]

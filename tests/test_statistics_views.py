@@ -38,7 +38,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -596,7 +595,7 @@ def imported(club: Club, day: date, deals: int) -> Sheet:
 
 
 @pytest.mark.slow
-def test_a_club_of_5000_deals_costs_the_same_queries_and_stays_fast(app: Flask) -> None:
+def test_a_club_of_5000_deals_costs_the_same_queries(app: Flask) -> None:
     client = app.test_client()
     with app.app_context():
         club = Club(name="Grand club")
@@ -614,13 +613,9 @@ def test_a_club_of_5000_deals_costs_the_same_queries_and_stays_fast(app: Flask) 
         db.session.commit()
         big.edit[0], big.view[0] = first.edit_token, first.view_token
         assert db.session.scalar(select(func.count(Deal.id))) == 5005
-    timings = {}
-    for url in pages(big):
-        start = time.perf_counter()
+    for url in pages(big):  # speed is make bench's (tests/bench/statistics.py)
         assert client.get(url).status_code == 200
-        timings[url] = time.perf_counter() - start
     assert list(costs(app, client, big).values()) == list(small.values())  # the same pages
-    assert max(timings.values()) < 3, timings  # about 0.15 s each on a laptop
 
 
 def test_a_club_without_deals(app: Flask, client: FlaskClient) -> None:

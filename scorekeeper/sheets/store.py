@@ -346,6 +346,7 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
 def delete_evening(sheet: Sheet) -> None:
     """Delete an evening: its seats, deals, scores and totals go with it (the database
     cascades)."""
+    totals.note_club(sheet.club_id)  # the ratings after it change
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 

@@ -202,38 +202,25 @@ def spaced(count: int, most: int = 4) -> list[int]:
     return [1 + round(k * (count - 1) / (most - 1)) for k in range(most)]
 
 
-TICK_CHAR = 6.0
-"""The most room one character of a 10 px label takes (digits and most letters are
-narrower): what keeps two labels under the axis from touching."""
-TICK_GAP = 6.0
-
-
-def _extent(frame: Frame, x: int, words: str) -> tuple[float, float, str]:
-    """Where a tick's label starts and ends under the axis, and its anchor."""
-    width = len(words) * TICK_CHAR
-    anchor = "middle"
-    if len(words) > 3 and x in (0, frame.last_x):
-        anchor = "start" if x == 0 else "end"
-    centre = frame.x(x)
-    start = {"start": centre, "end": centre - width, "middle": centre - width / 2}[anchor]
-    return start, start + width, anchor
+TICK_CHAR, TICK_GAP = 6.0, 6.0
+"""The most room a character of a 10 px label takes, and the least room between labels."""
 
 
 def apart(frame: Frame, ticks: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
-    """The ticks whose labels do not touch, each with its anchor: from the left, a label
-    that would touch the one before is left out; the last tick is always kept (the one
-    before it gives way)."""
+    """The ticks whose labels do not touch, with their anchors: a label that would touch
+    the one before is left out, but the last one is always kept (the one before gives way)."""
+    kept: list[tuple[int, str, str, float]] = []
     shown = [(x, words) for x, words in ticks if 0 <= x <= frame.last_x]
-    kept: list[tuple[int, str, str, float, float]] = []
     for index, (x, words) in enumerate(shown):
-        start, end, anchor = _extent(frame, x, words)
-        last = index == len(shown) - 1
-        while last and kept and kept[-1][4] + TICK_GAP > start:
+        width, anchor = len(words) * TICK_CHAR, "middle"
+        if len(words) > 3 and x in (0, frame.last_x):
+            anchor = "start" if x == 0 else "end"
+        start = frame.x(x) - {"start": 0, "end": width, "middle": width / 2}[anchor]
+        while index == len(shown) - 1 and kept and kept[-1][3] + TICK_GAP > start:
             kept.pop()
-        if kept and kept[-1][4] + TICK_GAP > start:
-            continue
-        kept.append((x, words, anchor, start, end))
-    return [(x, words, anchor) for x, words, anchor, _s, _e in kept]
+        if not kept or kept[-1][3] + TICK_GAP <= start:
+            kept.append((x, words, anchor, start + width))
+    return [(x, words, anchor) for x, words, anchor, _end in kept]
 
 
 def _x_axis(frame: Frame, ticks: Sequence[tuple[int, str]], label: str) -> list[str]:

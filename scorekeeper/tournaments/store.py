@@ -35,7 +35,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
-from scorekeeper.sheets import store
+from scorekeeper.sheets import store, totals
 from scorekeeper.tournaments.draw import Prefer, draw, swap
 from scorekeeper.tournaments.reads import (
     attendance_changes,
@@ -163,6 +163,7 @@ def delete_tournament(tournament: Tournament) -> None:
     It leaves the club's statistics with them; its players stay in the club."""
     lock(tournament)
     # The database deletes each sheet's seats, deals, scores and corrections with it.
+    totals.note_club(tournament.club_id)  # the ratings after it change
     db.session.execute(delete(Sheet).where(Sheet.tournament_id == tournament.id))
     db.session.delete(tournament)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load, pages, schedules
+from . import browser, figures, load, pages, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -70,6 +70,7 @@ BENCHMARKS = (
         ),
     ),
     Benchmark("sql", figures.sql_queries, _sql_figures()),
+    Benchmark("statistics", statistics.statistics, statistics.FIGURES),
     Benchmark(
         "tournament",
         figures.tournament,

@@ -209,6 +209,7 @@ def test_every_statistics_page_fits_360_px_in_french_and_english_light_and_dark(
         "versus": f"/c/{club}/players/{bart}/vs?other={chris}",
         "summary": f"/e/{big}/summary",
         "card": f"/e/{big}/summary/card",
+        "records": f"/c/{club}/records",
         "players": f"/c/{club}/players",
         "manage": f"/c/{club}/players/{bart}/manage",
     }
