@@ -17,8 +17,8 @@ from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
 
-from .conftest import based_on
-from .test_statistics_views import Season, club
+from .conftest import based_on, deal_data, start_evening
+from .test_statistics_views import Season, club, play
 
 __all__ = ["club"]
 
@@ -99,3 +99,16 @@ def test_the_fill_of_the_upgrade_keeps_the_same(app: Flask, club: Season) -> Non
         kept.fill(db.session())
         db.session.commit()
     assert rows(app) == before
+
+
+def test_a_merge_rates_the_two_names_as_one_player(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    token = start_evening(client, ("Emile", "Alice", "Bob", "Chloé"))
+    play(client, token, deal_data(taker="Emile"))
+    with app.app_context():
+        emile = db.session.scalars(select(Player.id).where(Player.name == "Emile")).one()
+    data = {"action": "merge", "into": str(club.ids["Émile"]), "confirmed": "yes"}
+    response = client.post(f"/c/{club.club}/players/{emile}/manage", data=data)
+    assert response.status_code == 302
+    check(app)

@@ -26,6 +26,7 @@ from scorekeeper.models import (
     Tournament,
 )
 from scorekeeper.roster import PlayerAction, PlayerAlias, PlayerChange
+from scorekeeper.sheets import totals
 
 
 class Refused(ValueError):
@@ -243,6 +244,8 @@ def merge(club: Club, kept: Player, gone: Player) -> None:
     db.session.flush()
     _keep_alias(club, kept, name)
     db.session.info.pop("names", None)
+    totals.note(sheets)  # their places and tallies, read again
+    totals.note_club(club.id)  # one player's deals now: rated again as one
     _log(club, PlayerAction.MERGE, kept.name, name)
 
 
