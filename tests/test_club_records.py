@@ -66,7 +66,7 @@ def test_medals_on_the_players_page_and_the_card(client: FlaskClient, club: Seas
     assert "Émile: <strong>Big deal</strong>, <strong>Garde contre made</strong>" in card
     first = get(client, f"/e/{club.edit[0]}/summary/card")
     assert "Alice: <strong>Winner</strong>" in first
-    assert "Bob: <strong>Wooden spoon</strong>" in first
+    assert "Bob: <strong>Wooden spoon</strong>" in first and "Medals:" in first
 
 
 def row(sheet: int, place: int = 2, runs: str = "", rating: str = "1500") -> Row:
