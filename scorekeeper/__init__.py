@@ -69,11 +69,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.locale)
 
     from scorekeeper import api, device, errors, headers, home, templating
+    from scorekeeper.clubs import roster_views
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
     from scorekeeper.sheets import corrections, deal_api, deals, evenings
     from scorekeeper.sheets import views as sheets
+    from scorekeeper.stats import kept
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import players as tournament_players
     from scorekeeper.tournaments import printables, public, signing
@@ -84,11 +86,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     device.init_app(app)
     commands.init_app(app)
 
+    kept.init_app()  # the statistics' kept figures, written at every commit
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
     for module in (
         home,
         clubs,
+        roster_views,
         evenings,
         sheets,
         deals,

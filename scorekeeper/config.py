@@ -27,6 +27,11 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     # What one request may hold (docs/limits.md): far above a club's real use, low enough
     # that every page and download at the limit answers in well under a second.
+    # A club's season starts on this day of each year (month-day): the statistics pages
+    # show the season of the club's last sheet unless asked for other dates.
+    "SEASON_START": "09-01",
+    # The month's winners by average count those who played this many deals in the month.
+    "MONTH_MIN_DEALS": 20,
     "MAX_DEALS_PER_SHEET": 2_000,  # a 24-hour marathon plays about 500
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes

@@ -7,7 +7,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.db import Choice, db
@@ -100,6 +100,8 @@ class Player(Model):
     # For a federation's results file: the player's licence number and own club, if given.
     licence: Mapped[str] = mapped_column(String(LICENCE_LENGTH), default="", server_default="")
     affiliation: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="", server_default="")
+    # Retired: out of the lists and rankings; the history stays (``clubs.players``).
+    retired: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     club: Mapped[Club] = relationship(back_populates="players")
 
@@ -257,6 +259,14 @@ class SheetTotal(Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     points: Mapped[int]
     first_seen: Mapped[int]
+    # The kept figures of the statistics (scorekeeper.stats.kept), written in the same
+    # transaction: deals played, place among who played, the rating after the sheet.
+    deals: Mapped[int] = mapped_column(default=0, server_default="0")
+    place: Mapped[int | None]
+    of: Mapped[int | None]
+    rating: Mapped[str | None] = mapped_column(String(16))
+    rated: Mapped[int] = mapped_column(default=0, server_default="0")
+    figures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class Tournament(Model):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select
 
+from scorekeeper.clubs.players import forget_roster
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet, Tournament, new_token
 from scorekeeper.retired import DELETED, REPLACED, retire, retire_sheets
@@ -34,6 +35,7 @@ def delete_club(club: Club) -> None:
     for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
         delete_tournament(tournament)
     retire_sheets(Sheet.club_id == club.id)
+    forget_roster(club)
     db.session.execute(delete(Sheet).where(Sheet.club_id == club.id))
     db.session.flush()
     db.session.execute(delete(Player).where(Player.club_id == club.id))

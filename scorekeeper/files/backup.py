@@ -9,6 +9,7 @@ app upgrades an older document before restoring it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -30,6 +31,7 @@ from scorekeeper.models import (
     TableSeat,
     Tournament,
 )
+from scorekeeper.roster import PlayerAction, PlayerAlias, PlayerChange
 from scorekeeper.sheets import totals
 from scorekeeper.sheets.conversion import record_to_row, row_to_record
 
@@ -62,11 +64,56 @@ def dump() -> dict[str, Any]:
     corrections: dict[int, list[Correction]] = {}
     for c in db.session.scalars(select(Correction).order_by(Correction.id)):
         corrections.setdefault(c.sheet_id, []).append(c)
+    rosters = _rosters()
     return {
         "format": FORMAT,
         "version": VERSION,
-        "clubs": [_club(c, tournaments.get(c.id, []), corrections) for c in clubs],
+        "clubs": [
+            _club(c, tournaments.get(c.id, []), corrections) | {"roster": rosters(c)} for c in clubs
+        ],
     }
+
+
+def _rosters() -> Callable[[Club], dict[str, Any]]:
+    """Each club's roster: its retired players, the names its players were known by, and
+    the log of changes to its players."""
+    aliases: dict[int, list[list[str]]] = {}
+    for club_id, alias, name in db.session.execute(
+        select(PlayerAlias.club_id, PlayerAlias.name, Player.name)
+        .join(Player, PlayerAlias.player_id == Player.id)
+        .order_by(PlayerAlias.id)
+    ):
+        aliases.setdefault(club_id, []).append([alias, name])
+    log: dict[int, list[list[str]]] = {}
+    for change in db.session.scalars(select(PlayerChange).order_by(PlayerChange.id)):
+        line = [change.action.value, change.name, change.before, change.at.isoformat()]
+        log.setdefault(change.club_id, []).append(line)
+
+    def roster(club: Club) -> dict[str, Any]:
+        return {
+            "retired": sorted(p.name for p in club.players if p.retired),
+            "aliases": aliases.get(club.id, []),
+            "changes": log.get(club.id, []),
+        }
+
+    return roster
+
+
+def _restore_roster(club: Club, roster: dict[str, Any], players: dict[str, Player]) -> None:
+    for name in roster.get("retired", []):
+        players[name].retired = True
+    for alias, name in roster.get("aliases", []):
+        db.session.add(PlayerAlias(club_id=club.id, player_id=players[name].id, name=alias))
+    for action, name, before, at in roster.get("changes", []):
+        db.session.add(
+            PlayerChange(
+                club_id=club.id,
+                action=PlayerAction(action),
+                name=name,
+                before=before,
+                at=datetime.fromisoformat(at),
+            )
+        )
 
 
 def _when(moment: datetime | None) -> str | None:
@@ -239,6 +286,7 @@ def _restore_club(data: dict[str, Any]) -> None:
     db.session.add_all(players.values())
     db.session.flush()
     ids = {name: p.id for name, p in players.items()}
+    _restore_roster(club, data.get("roster") or {}, players)
 
     def when(text: str | None) -> datetime | None:
         return None if text is None else datetime.fromisoformat(text)

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Any, TypeVar
 
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
+from scorekeeper.roster import PlayerAction
 from scorekeeper.scoring import DealError, RulesError, RuleSet, TableMode
 from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.conversion import PLAYER_FIELDS, entry_from_record
@@ -26,6 +27,9 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MOST = {
     "clubs": 10_000,
     "players": 10_000,
+    "retired": 10_000,
+    "aliases": 10_000,
+    "changes": 100_000,
     "sheets": 100_000,
     "deals": 5_000,
     "tournaments": 1_000,
@@ -181,6 +185,8 @@ def _club(c: Checker, club: dict[str, Any]) -> None:
                 raise c.fail("the details are not [licence, club]")
             c.name(said[0], LICENCE_LENGTH, "licence", empty=True)
             c.name(said[1], TITLE_LENGTH, "club", empty=True)
+    with c.at("roster"):
+        _roster(c, c.get(club, "roster", dict, optional=True) or {}, known)
     organisers = set()
     for t in c.objects(club, "tournaments", optional=True):
         with c.at(f"tournament {short(t.get('name'))}"):
@@ -188,6 +194,29 @@ def _club(c: Checker, club: dict[str, Any]) -> None:
     for s in c.objects(club, "sheets"):
         with c.at(f"sheet {short(s.get('name'))}"):
             _sheet(c, s, known, organisers)
+
+
+def _roster(c: Checker, roster: dict[str, Any], known: set[str]) -> None:
+    """Retired players known, aliases [old name, player] unique and apart from the players'
+    names, the log's lines [action, name, name before, when]."""
+    for name in c.items(roster, "retired", optional=True):
+        _known(c, name, known)
+    taken = set(known)
+    for pair in c.items(roster, "aliases", optional=True):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise c.fail(f"an alias is not [old name, player]: {short(pair)}")
+        alias = c.name(pair[0], NAME_LENGTH, "alias")
+        _known(c, pair[1], known)
+        if alias in taken:
+            raise c.fail(f"the alias {short(alias)} is a player's name or another alias")
+        taken.add(alias)
+    for line in c.items(roster, "changes", optional=True):
+        if not isinstance(line, list) or len(line) != 4:
+            raise c.fail(f"a change is not [action, name, before, when]: {short(line)}")
+        c.choice({"action": line[0]}, "action", PlayerAction)
+        c.name(line[1], NAME_LENGTH, "changed player's name")
+        c.name(line[2], NAME_LENGTH, "former name", empty=True)
+        _when(c, {"at": line[3]}, "at")
 
 
 def _known(c: Checker, name: Any, known: set[str]) -> str:

@@ -43,7 +43,7 @@ def import_evening(
         rules=rules,
     )
     everyone = list(dict.fromkeys(p for entry, _ in deals for p in entry.seated))
-    players = {p.name: p for p in club_players(club, everyone)}
+    players = dict(zip(everyone, club_players(club, everyone), strict=True))
     db.session.flush()
     sheet.first_dealer = players[first.dealer]
     ids = {name: player.id for name, player in players.items()}

@@ -79,7 +79,9 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (
         db.session.scalars(
-            select(Player.name).where(Player.club_id == club.id).order_by(Player.name)
+            select(Player.name)
+            .where(Player.club_id == club.id, Player.retired.is_(False))
+            .order_by(Player.name)
         ).all()
         if club
         else []
@@ -110,7 +112,9 @@ def seating(token: str) -> str | Response:
             field.data = name
         form.table_mode.data = sheet.table_mode
     known = db.session.scalars(
-        select(Player.name).where(Player.club_id == sheet.club_id).order_by(Player.name)
+        select(Player.name)
+        .where(Player.club_id == sheet.club_id, Player.retired.is_(False))
+        .order_by(Player.name)
     ).all()
     return render_template(
         "sheets/evenings/seating.html",

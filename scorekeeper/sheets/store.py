@@ -37,6 +37,7 @@ from scorekeeper.models import (
     new_token,
 )
 from scorekeeper.retired import REPLACED, retire, retire_sheets
+from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
@@ -64,9 +65,12 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
     if len(wanted) <= FEW_NAMES:
         query = query.where(Player.name.in_(wanted))
     known = {p.name: p for p in db.session.scalars(query)}
+    known |= _by_old_names(club, wanted - known.keys())
     players = []
     for name in names:
         player = known.get(name)
+        if player is not None and player.retired:
+            player.retired = False  # a retired player who sits down again is back
         if player is None:
             db.session.info.pop("names", None)  # the club's names change: read them again
             player = Player(club=club, name=name)
@@ -74,6 +78,18 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
             known[name] = player
         players.append(player)
     return players
+
+
+def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
+    """The players these names were theirs before a rename or a merge (their aliases)."""
+    if not names:
+        return {}
+    rows = db.session.execute(
+        select(PlayerAlias.name, Player)
+        .join(Player, PlayerAlias.player_id == Player.id)
+        .where(PlayerAlias.club_id == club.id, PlayerAlias.name.in_(names))
+    )
+    return {name: player for name, player in rows}
 
 
 def create_evening(
@@ -355,6 +371,7 @@ def delete_evening(sheet: Sheet) -> None:
     """Delete an evening: its seats, deals, scores and totals go with it (the database
     cascades); its links say so from now on."""
     retire_sheets(Sheet.id == sheet.id)
+    totals.note_club(sheet.club_id)  # the ratings after it change
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 
@@ -373,7 +390,7 @@ def reopen(sheet: Sheet) -> None:
 def _player_ids(sheet: Sheet, names: Sequence[str]) -> dict[str, int]:
     players = club_players(sheet.club, names)
     db.session.flush()  # new players get their ids
-    return {p.name: p.id for p in players}
+    return {name: p.id for name, p in zip(names, players, strict=True)}
 
 
 def _fill(

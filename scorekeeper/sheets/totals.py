@@ -17,6 +17,21 @@ from sqlalchemy import Select, delete, func, insert, select, update
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, SheetTotal
 
+KEPT_SHEETS, KEPT_CLUBS = "kept_sheets", "kept_clubs"
+"""Where a write notes, in the session, the sheets (or the clubs) whose statistics' kept
+figures are to be written again before it commits (:mod:`scorekeeper.stats.kept`)."""
+
+
+def note(sheets: Collection[int]) -> None:
+    """The kept figures of ``sheets`` are to be written again in this transaction."""
+    db.session.info.setdefault(KEPT_SHEETS, set()).update(sheets)
+
+
+def note_club(club_id: int) -> None:
+    """Every sheet of the club is to be rated again in this transaction (a deletion)."""
+    db.session.info.setdefault(KEPT_CLUBS, set()).add(club_id)
+
+
 SEAT_WEIGHT = 100
 """A first appearance is stored as deal number × 100 + seat: one number to order by."""
 
@@ -41,6 +56,7 @@ def recount(sheets: Collection[int] | Select[int]) -> None:
     """Count the totals of ``sheets`` (ids, or a select of ids) again from their scores,
     after a change other than a new last deal."""
     db.session.flush()
+    note(set(db.session.scalars(sheets)) if isinstance(sheets, Select) else set(sheets))
     db.session.execute(delete(SheetTotal).where(SheetTotal.sheet_id.in_(sheets)))
     columns = ["sheet_id", "player_id", "points", "first_seen"]
     db.session.execute(insert(SheetTotal).from_select(columns, sums(sheets)))
@@ -50,6 +66,7 @@ def add(deal: Deal) -> None:
     """Count a new last deal (its scores set, not yet flushed perhaps) in its sheet's
     totals: one read of the seated players' rows, one update, one insert for newcomers."""
     scores = deal.scores
+    note([deal.sheet_id])
     found = db.session.execute(
         select(SheetTotal.player_id, SheetTotal.points).where(
             SheetTotal.sheet_id == deal.sheet_id,

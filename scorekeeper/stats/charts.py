@@ -204,18 +204,35 @@ def spaced(count: int, most: int = 4) -> list[int]:
     return [1 + round(k * (count - 1) / (most - 1)) for k in range(most)]
 
 
+TICK_CHAR, TICK_GAP = 6.0, 6.0
+"""The most room a character of a 10 px label takes, and the least room between labels."""
+
+
+def apart(frame: Frame, ticks: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
+    """The ticks whose labels do not touch, with their anchors: a label that would touch
+    the one before is left out, but the last one is always kept (the one before gives way)."""
+    kept: list[tuple[int, str, str, float]] = []
+    shown = [(x, words) for x, words in ticks if 0 <= x <= frame.last_x]
+    for index, (x, words) in enumerate(shown):
+        width, anchor = len(words) * TICK_CHAR, "middle"
+        if len(words) > 3 and x in (0, frame.last_x):
+            anchor = "start" if x == 0 else "end"
+        start = frame.x(x) - {"start": 0, "end": width, "middle": width / 2}[anchor]
+        while index == len(shown) - 1 and kept and kept[-1][3] + TICK_GAP > start:
+            kept.pop()
+        if not kept or kept[-1][3] + TICK_GAP <= start:
+            kept.append((x, words, anchor, start + width))
+    return [(x, words, anchor) for x, words, anchor, _end in kept]
+
+
 def _x_axis(frame: Frame, ticks: Sequence[tuple[int, str]], label: str) -> list[str]:
     below = frame.bottom + 14
     parts = [
         f'<line x1="{frame.left:.1f}" y1="{frame.bottom:.1f}" x2="{frame.left:.1f}" '
         f'y2="{frame.top:.1f}" stroke="{AXIS}" stroke-width="1"/>'
     ]
-    for x, words in ticks:
-        if 0 <= x <= frame.last_x:
-            anchor = "middle"
-            if len(words) > 3 and x in (0, frame.last_x):
-                anchor = "start" if x == 0 else "end"
-            parts.append(_text(frame.x(x), below, words, anchor=anchor, size=10))
+    for x, words, anchor in apart(frame, ticks):
+        parts.append(_text(frame.x(x), below, words, anchor=anchor, size=10))
     if label:
         parts.append(_text(2, below, label, size=10))
     return parts

@@ -105,6 +105,41 @@ def month_winners(
 
 
 @dataclass(frozen=True)
+class MonthAverage:
+    """A month's best average per deal, among who played enough deals in it."""
+
+    month: date
+    player_ids: tuple[int, ...]
+    average: Fraction
+    deals: int
+
+
+def month_averages(
+    results: Iterable[SheetResult],
+    days: Mapping[int, date],
+    names: Mapping[int, str],
+    least: int,
+) -> list[MonthAverage]:
+    """Each month's best points per deal among the players of ``least`` deals or more in
+    it, newest month first: attendance alone does not win it."""
+    months: dict[date, dict[int, list[int]]] = {}
+    for result in played(results):
+        day = days[result.sheet_id]
+        line = months.setdefault(day.replace(day=1), {}).setdefault(result.player_id, [0, 0])
+        line[0] += result.total
+        line[1] += result.deals
+    found = []
+    for month in sorted(months, reverse=True):
+        enough = {p: Fraction(t, d) for p, (t, d) in months[month].items() if d >= least}
+        if not enough:
+            continue
+        best = max(enough.values())
+        who = sorted((p for p, a in enough.items() if a == best), key=lambda p: name_key(names[p]))
+        found.append(MonthAverage(month, tuple(who), best, months[month][who[0]][1]))
+    return found
+
+
+@dataclass(frozen=True)
 class RoleWins:
     """A player's deals won and played in each role: taker, partner, defender."""
 

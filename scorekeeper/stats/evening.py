@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.scoring import PoigneeSize, RuleSet
+from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets.ledger import Row, running_totals
 from scorekeeper.stats.figures import DealRef, StoredDeal, ranks, side_of
 
@@ -57,7 +58,8 @@ def final_ranking(
 ) -> list[Finish]:
     """An evening's ranking from the ledger's ``totals``, with each player's deals taken and won.
 
-    Equal totals share a rank; the ledger's column order lists them. Only
+    Equal totals share a rank and are listed by name, as every ranking lists them
+    (:func:`~scorekeeper.scoring.text.name_key`: Émile before Hugo). Only
     players who played a deal are ranked (seated but never dealt in: see
     :func:`apart`).
     """
@@ -72,7 +74,7 @@ def final_ranking(
             taker = names[deal.taker_id]
             taken[taker] += 1
             won[taker] += bool(deal.won(rules))
-    order = sorted((n for n in totals if played[n]), key=lambda name: -totals[name])
+    order = sorted((n for n in totals if played[n]), key=lambda n: (-totals[n], name_key(n)))
     return [
         Finish(name, rank, totals[name], played[name], taken[name], won[name])
         for name, rank in zip(order, ranks(order, key=lambda n: totals[n]), strict=True)

@@ -62,6 +62,8 @@ class PeriodForm(Form):
 
     start = StringField(_l("From"), [_day], name="from", default="")
     end = StringField(_l("To"), [_day], name="to", default="")
+    every = StringField(name="all", default="")
+    """``1``: every date, rather than the season of the club's last sheet."""
 
     def validate_end(self, field: Field) -> None:
         if self.start.errors or field.errors or not (self.start.data and field.data):
@@ -69,9 +71,12 @@ class PeriodForm(Form):
         if date.fromisoformat(self.start.data) > date.fromisoformat(field.data):
             raise ValidationError(_("The end comes before the start."))
 
-    def period(self) -> stats.Period:
-        """The period asked for (call once the form is valid)."""
+    def period(self, season: date | None = None) -> stats.Period:
+        """The period asked for (call once the form is valid): the dates given; else every
+        date when asked for, else the season that starts on ``season``."""
         start, end = self.start.data, self.end.data
+        if not start and not end:
+            return stats.Period(None if self.every.data == "1" else season, None)
         return stats.Period(
             date.fromisoformat(start) if start else None, date.fromisoformat(end) if end else None
         )
@@ -132,6 +137,7 @@ class RankingForm(PeriodForm):
         return {
             "from": self.start.data or "",
             "to": self.end.data or "",
+            "all": self.every.data or "",
             "over": self.over.data,
             "method": self.method.data,
             "n": self.best_n.data or "",

@@ -56,12 +56,18 @@ def season_chart(
 
 
 def _date_ticks(days: Sequence[object]) -> list[tuple[int, str]]:
-    return [(i, format_date(days[i - 1], "d MMM yy")) for i in charts.spaced(len(days))]
+    """A date under every evening, left to right; the chart keeps those that do not touch
+    (:func:`~scorekeeper.stats.charts.apart`), the last one always."""
+    return [(i, format_date(days[i - 1], "d MMM yy")) for i in range(1, len(days) + 1)]
 
 
-def rating_chart(name: str, history: Sequence[tuple[SheetInfo, Decimal]]) -> str:
-    """A player's rating after each evening or table."""
-    values = (whole(BASE), *(whole(r) for _s, r in history))
+def rating_chart(
+    name: str, history: Sequence[tuple[SheetInfo, Decimal]], from_start: bool = True
+) -> str:
+    """A player's rating after each evening or table; from :data:`BASE` before the first
+    when the history starts with the club's, else from the rating after the first."""
+    first = BASE if from_start else history[0][1]
+    values = (whole(first), *(whole(r) for _s, r in history))
     return charts.line_chart(
         [charts.Series(name, values)],
         title=_("Rating of %(name)s", name=name),

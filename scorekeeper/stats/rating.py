@@ -91,18 +91,25 @@ class Rating:
 
     ratings: dict[int, Decimal]
     deals: dict[int, int]
-    history: dict[int, tuple[tuple[int, Decimal], ...]]
+    history: dict[int, tuple[tuple[int, Decimal, int], ...]]
+    """Each player's rating and deals rated after each sheet: (sheet, rating, deals)."""
 
 
 def _fraction(value: Fraction) -> Decimal:
     return _EXACT.divide(Decimal(value.numerator), Decimal(value.denominator))
 
 
-def rate(deals: Iterable[RatedDeal]) -> Rating:
-    """Rate ``deals`` in play order, everybody from :data:`BASE`."""
-    ratings: dict[int, Decimal] = {}
-    counts: dict[int, int] = {}
-    history: dict[int, list[tuple[int, Decimal]]] = {}
+def rate(
+    deals: Iterable[RatedDeal],
+    ratings: dict[int, Decimal] | None = None,
+    counts: dict[int, int] | None = None,
+) -> Rating:
+    """Rate ``deals`` in play order, from ``ratings`` (and ``counts`` of deals rated) as they
+    stood before them: everybody from :data:`BASE` by default. The history holds the
+    ratings after each sheet of ``deals``."""
+    ratings = dict(ratings or {})
+    counts = dict(counts or {})
+    history: dict[int, list[tuple[int, Decimal, int]]] = {}
     for deal in deals:
         if not deal.defence:
             continue
@@ -120,7 +127,7 @@ def rate(deals: Iterable[RatedDeal]) -> Rating:
         for pid in (*(p for p, _ in deal.attack), *deal.defence):
             line = history.setdefault(pid, [])
             if line and line[-1][0] == deal.sheet_id:
-                line[-1] = (deal.sheet_id, ratings[pid])
+                line[-1] = (deal.sheet_id, ratings[pid], counts[pid])
             else:
-                line.append((deal.sheet_id, ratings[pid]))
+                line.append((deal.sheet_id, ratings[pid], counts[pid]))
     return Rating(ratings, counts, {pid: tuple(line) for pid, line in history.items()})

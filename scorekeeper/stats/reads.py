@@ -8,15 +8,15 @@ of queries for a club of ten deals or of ten thousand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy.orm import Session, aliased
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, Player, Sheet
+from scorekeeper.models import Deal, DealScore, Player, Sheet, SheetTotal
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, RuleSet, Side
 from scorekeeper.scoring.score import TARGETS, outcome
 from scorekeeper.scoring.text import name_key
@@ -33,10 +33,17 @@ class SheetInfo:
     name: str
     date: date
     kind: str
-    rules: RuleSet
+    rules_json: dict[str, Any]
     edit_token: str
     view_token: str
     round_number: int | None = None
+    started: datetime | None = None
+    """When the sheet was started: it orders two sheets of one day."""
+
+    @property
+    def rules(self) -> RuleSet:
+        """The sheet's rule set (read when asked for: most pages never need it)."""
+        return RuleSet.from_json(self.rules_json)
 
     @property
     def is_evening(self) -> bool:
@@ -44,13 +51,58 @@ class SheetInfo:
         return self.kind == EVENING
 
 
+PLAY_ORDER = (Sheet.date, Sheet.created_at, Sheet.id)
+"""The order sheets were played in, and their deals with them (by number): the day, then
+the evening's start (when it was started on a phone), then the order they were made in.
+The rating follows it exactly (docs/rating.md)."""
+
+
+def season_start(club_id: int, month_day: str) -> date | None:
+    """The first day of the season of the club's last sheet (seasons start on
+    ``month_day``, ``MM-DD``); ``None`` for a club without a sheet."""
+    last = db.session.scalar(select(func.max(Sheet.date)).where(Sheet.club_id == club_id))
+    if last is None:
+        return None
+    month, day = (int(part) for part in month_day.split("-"))
+    start = date(last.year, month, day)
+    return start if start <= last else date(last.year - 1, month, day)
+
+
 def players(club_id: int) -> dict[int, str]:
     """The club's players: id → name, by name as the rankings order them (Émile before Hugo)."""
-    rows = db.session.execute(select(Player.id, Player.name).where(Player.club_id == club_id))
-    return dict(sorted(rows, key=lambda row: (name_key(row[1]), row[0])))
+    return roster(club_id)[0]
 
 
-def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnElement[bool]]:
+def roster(club_id: int) -> tuple[dict[int, str], frozenset[int]]:
+    """The club's players (as :func:`players`) and those of them retired: out of the lists
+    and rankings, their history kept."""
+    rows = db.session.execute(
+        select(Player.id, Player.name, Player.retired).where(Player.club_id == club_id)
+    ).all()
+    names = dict(sorted(((r.id, r.name) for r in rows), key=lambda row: (name_key(row[1]), row[0])))
+    return names, frozenset(r.id for r in rows if r.retired)
+
+
+def met(club_id: int, player_id: int) -> set[int]:
+    """The players who sat at a sheet of the club with ``player_id`` and were dealt in: the
+    ones a head-to-head can compare them with. One query, on the kept totals."""
+    mine, theirs = aliased(SheetTotal), aliased(SheetTotal)
+    return set(
+        db.session.scalars(
+            select(theirs.player_id)
+            .distinct()
+            .join(mine, mine.sheet_id == theirs.sheet_id)
+            .join(Sheet, Sheet.id == mine.sheet_id)
+            .where(
+                Sheet.club_id == club_id,
+                mine.player_id == player_id,
+                theirs.player_id != player_id,
+            )
+        )
+    )
+
+
+def where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnElement[bool]]:
     found = [Sheet.club_id == club_id]
     if period.start is not None:
         found.append(Sheet.date >= period.start)
@@ -63,9 +115,11 @@ def _where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnE
     return found
 
 
-def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, SheetInfo]:
-    """The club's sheets in the period, oldest first."""
-    rows = db.session.execute(
+def sheets(
+    club_id: int, period: Period, over: Over = Over.BOTH, player_id: int | None = None
+) -> dict[int, SheetInfo]:
+    """The club's sheets in the period, oldest first; with ``player_id``, only theirs."""
+    query = (
         select(
             Sheet.id,
             Sheet.name,
@@ -75,20 +129,26 @@ def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, Sh
             Sheet.edit_token,
             Sheet.view_token,
             Sheet.round_number,
+            Sheet.created_at,
         )
-        .where(*_where(club_id, period, over))
-        .order_by(Sheet.date, Sheet.id)
+        .where(*where(club_id, period, over))
+        .order_by(*PLAY_ORDER)
     )
+    if player_id is not None:
+        theirs = select(SheetTotal.sheet_id).where(SheetTotal.player_id == player_id)
+        query = query.where(Sheet.id.in_(theirs))
+    rows = db.session.execute(query)
     return {
         row.id: SheetInfo(
             row.id,
             row.name,
             row.date,
             row.kind,
-            RuleSet.from_json(row.rules_json),
+            row.rules_json,
             row.edit_token,
             row.view_token,
             row.round_number,
+            row.created_at,
         )
         for row in rows
     }
@@ -97,23 +157,20 @@ def sheets(club_id: int, period: Period, over: Over = Over.BOTH) -> dict[int, Sh
 def results(
     club_id: int, period: Period, over: Over = Over.BOTH, player_id: int | None = None
 ) -> list[SheetResult]:
-    """Every player's total and deals played at each sheet, summed by the database.
+    """Every player's total and deals played at each sheet, as the database keeps them.
 
     With ``player_id``, only the sheets where that player sat.
     """
-    played = case((and_(DealScore.sitting_out.is_(False), Deal.contract.is_not(None)), 1), else_=0)
     query = (
-        select(Deal.sheet_id, DealScore.player_id, func.sum(DealScore.points), func.sum(played))
-        .join(Deal, DealScore.deal_id == Deal.id)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(*_where(club_id, period, over))
-        .group_by(Deal.sheet_id, DealScore.player_id)
+        select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.points, SheetTotal.deals)
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
+        .where(*where(club_id, period, over))
     )
     if player_id is not None:
-        sat = select(Deal.sheet_id).join(DealScore).where(DealScore.player_id == player_id)
-        query = query.where(Deal.sheet_id.in_(sat))
+        sat = select(SheetTotal.sheet_id).where(SheetTotal.player_id == player_id)
+        query = query.where(SheetTotal.sheet_id.in_(sat))
     return [
-        SheetResult(sheet_id, pid, int(total), int(deals))
+        SheetResult(sheet_id, pid, total, deals)
         for sheet_id, pid, total, deals in db.session.execute(query)
     ]
 
@@ -141,8 +198,8 @@ def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDea
         select(*_DEAL_COLUMNS, DealScore.points, DealScore.sitting_out)
         .join(DealScore, DealScore.deal_id == Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(DealScore.player_id == player_id, *_where(club_id, period))
-        .order_by(Sheet.date, Sheet.id, Deal.number)
+        .where(DealScore.player_id == player_id, *where(club_id, period))
+        .order_by(*PLAY_ORDER, Deal.number)
     )
     return [
         _stored(row, {player_id: row.points}, {player_id} if row.sitting_out else set())
@@ -150,14 +207,18 @@ def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDea
     ]
 
 
-def sheet_deals(sheet_id: int) -> list[StoredDeal]:
+def sheet_deals(sheet_id: int, session: Session | None = None) -> list[StoredDeal]:
     """A sheet's deals in order, each with every seated player's stored score."""
-    rows = db.session.execute(
-        select(*_DEAL_COLUMNS, DealScore.player_id, DealScore.points, DealScore.sitting_out)
-        .join(DealScore, DealScore.deal_id == Deal.id)
-        .where(Deal.sheet_id == sheet_id)
-        .order_by(Deal.number, DealScore.position)
-    ).all()
+    rows = (
+        (session or db.session)
+        .execute(
+            select(*_DEAL_COLUMNS, DealScore.player_id, DealScore.points, DealScore.sitting_out)
+            .join(DealScore, DealScore.deal_id == Deal.id)
+            .where(Deal.sheet_id == sheet_id)
+            .order_by(Deal.number, DealScore.position)
+        )
+        .all()
+    )
     deals: list[StoredDeal] = []
     start = 0
     for end in range(1, len(rows) + 1):
@@ -200,11 +261,24 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
     last = (
         select(Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Deal.contract.is_not(None), Deal.taker_id.is_not(None), *_where(club_id, period))
-        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .where(Deal.contract.is_not(None), Deal.taker_id.is_not(None), *where(club_id, period))
+        .order_by(*(c.desc() for c in PLAY_ORDER), Deal.number.desc())
         .limit(limit)
     )
-    rows = db.session.execute(
+    return _played([Deal.id.in_(last)])
+
+
+def sheet_played_deals(sheets: list[int], session: Session | None = None) -> list[PlayedDeal]:
+    """The played deals of ``sheets``, in play order: what the rating takes of them."""
+    if not sheets:
+        return []
+    where = [Deal.sheet_id.in_(sheets), Deal.contract.is_not(None), Deal.taker_id.is_not(None)]
+    return _played(where, session)
+
+
+def _played(where: list[Any], session: Session | None = None) -> list[PlayedDeal]:
+    reader: Any = session or db.session
+    rows = reader.execute(
         select(
             Deal.id,
             Deal.sheet_id,
@@ -218,15 +292,13 @@ def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[
         )
         .join(DealScore, DealScore.deal_id == Deal.id)
         .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Deal.id.in_(last), DealScore.sitting_out.is_(False))
-        .order_by(Sheet.date, Sheet.id, Deal.number, DealScore.position)
+        .where(*where, DealScore.sitting_out.is_(False))
+        .order_by(*PLAY_ORDER, Deal.number, DealScore.position)
     ).all()
     ids = {row.sheet_id for row in rows}
     rules = {
         sid: RuleSet.from_json(data)
-        for sid, data in db.session.execute(
-            select(Sheet.id, Sheet.rules_json).where(Sheet.id.in_(ids))
-        )
+        for sid, data in reader.execute(select(Sheet.id, Sheet.rules_json).where(Sheet.id.in_(ids)))
     }
     deals: list[PlayedDeal] = []
     start = 0
@@ -270,8 +342,8 @@ def pair_deals(club_id: int, a: int, b: int, period: Period) -> list[StoredDeal]
         .join(mine, and_(mine.deal_id == Deal.id, mine.player_id == a))
         .join(theirs, and_(theirs.deal_id == Deal.id, theirs.player_id == b))
         .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(*_where(club_id, period))
-        .order_by(Sheet.date.desc(), Sheet.id.desc(), Deal.number.desc())
+        .where(*where(club_id, period))
+        .order_by(*(c.desc() for c in PLAY_ORDER), Deal.number.desc())
         .limit(PAIR_DEALS)
     ).all()
     return [

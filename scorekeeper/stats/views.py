@@ -9,10 +9,11 @@ queries (:mod:`.reads`), whatever the number of deals.
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -21,10 +22,21 @@ from scorekeeper.db import db
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.sheets import reads
-from scorekeeper.stats import charts, club_figures, evening, pictures, rating, records, season
+from scorekeeper.stats import (
+    charts,
+    club_figures,
+    club_records,
+    evening,
+    medals,
+    pictures,
+    records,
+    season,
+    tallies,
+)
 from scorekeeper.stats import figures as stats
 from scorekeeper.stats import ranking_csv as stats_csv
 from scorekeeper.stats import reads as stats_reads
+from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.forms import PeriodForm, RankingForm, VersusForm
 
 bp = Blueprint("statistics", __name__)
@@ -81,9 +93,16 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
         x_label=_("Deal"),
         empty=_("No deal yet."),
     )
+    earned = {
+        names[k.player_id]: medals.of_sheet(kept_rows.medal_row(k))
+        for k in kept_rows.sheet_rows(sheet.id)
+        if k.player_id in names
+    }
     return render_template(
         template,
         sheet=sheet,
+        earned={name: codes for name, codes in earned.items() if codes},
+        medal_names=medal_names(),
         rows=rows,
         finish=finish,
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(len(finish))],
@@ -114,17 +133,20 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     if not form.validate():
         page = render_template("stats/player.html", club=club, player=found, form=form)
         return page, 400
-    period = form.period()
-    sheets = stats_reads.sheets(club.id, period)
-    deals = stats_reads.player_deals(club.id, found.id, period)
-    results = stats_reads.results(club.id, period, player_id=found.id)
-    placings = season.placings(found.id, results)
-    played = [sheets[sid] for sid in sheets if sid in placings]  # oldest first
-    rules = {sid: s.rules for sid, s in sheets.items()}
-    numbers = stats.player_stats(found.id, deals, rules)
-    rated = rating.rate(d.rated() for d in stats_reads.played_deals(club.id, period))
-    history = [(sheets[sid], r) for sid, r in rated.history.get(found.id, ())]
-    names = stats_reads.players(club.id)
+    period = form.period(_season(club))
+    sheets = stats_reads.sheets(club.id, period, player_id=found.id)
+    mine = kept_rows.kept(club.id, period, player_id=found.id, tallies=True)
+    placings = {
+        k.sheet_id: season.Placing(k.sheet_id, k.points, k.place or 0, k.of or 0)
+        for k in mine
+        if k.deals
+    }
+    played = [sheets[k.sheet_id] for k in mine if k.deals]  # oldest first
+    counted = [(k.sheet_id, k.tally or tallies.Tally()) for k in mine]
+    numbers = tallies.player_stats(found.id, counted)
+    history = [(sheets[k.sheet_id], k.rating) for k in mine if k.deals and k.rating is not None]
+    names = _listed(*stats_reads.roster(club.id))
+    met = stats_reads.met(club.id, found.id)
     return render_template(
         "stats/player.html",
         club=club,
@@ -138,12 +160,15 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
         form_lines=[placings[s.id] for s in reversed(played)][:FORM_SHEETS],
         season=Markup(pictures.season_chart(found.name, played, placings)),
         contracts=Markup(pictures.contract_chart(numbers)),
-        rating=rated.ratings.get(found.id),
-        rating_chart=Markup(pictures.rating_chart(found.name, history)) if history else None,
+        rating=history[-1][1] if history else None,
+        rating_chart=Markup(pictures.rating_chart(found.name, history, period.start is None))
+        if history
+        else None,
         rating_history=history,
-        rating_limit=stats_reads.CLUB_DEALS,
-        records=records.records(found.id, deals, rules, [placings[s.id] for s in played]),
-        versus=VersusForm().choose_from(names, found.id),
+        records=tallies.records(found.id, counted, [placings[s.id] for s in played]),
+        medals=medals.medals([kept_rows.medal_row(k) for k in mine]),
+        medal_names=medal_names(),
+        versus=VersusForm().choose_from(_among(names, met), found.id),
         roles=stats.PLAYING,
         role_names={"taker": _("Taker"), "partner": _("Partner"), "defender": _("Defender")},
         poignees={size.value: n for size, n in numbers.poignees.items()},
@@ -155,14 +180,15 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
 def versus(token: str, player_id: int) -> str | tuple[str, int]:
     club = club_or_404(token)
     found = _player_or_404(club, player_id)
-    names = stats_reads.players(club.id)
-    form = VersusForm(request.args).choose_from(names, found.id)
+    names, retired = stats_reads.roster(club.id)
+    met = stats_reads.met(club.id, found.id)
+    form = VersusForm(request.args).choose_from(_among(_listed(names, retired), met), found.id)
     if "other" not in request.args:  # not chosen yet: the form alone
         return render_template("stats/versus.html", club=club, player=found, form=form)
     if not form.validate():
         page = render_template("stats/versus.html", club=club, player=found, form=form)
         return page, 400
-    other, period = form.other_id(), form.period()
+    other, period = form.other_id(), form.period(_season(club))
     sheets = stats_reads.sheets(club.id, period)
     results = stats_reads.results(club.id, period, player_id=found.id)
     duel = records.head_to_head(
@@ -187,11 +213,12 @@ percent = pictures.percent
 
 
 def decimal(value: Fraction | None, places: int = 1) -> str:
-    """An exact value shown with ``places`` decimals in the person's language."""
+    """An exact value shown with ``places`` decimals in the person's language, without
+    thousands' separators: 1181 on the ranking as on every other page and sheet."""
     if value is None:
         return "—"
     shown = stats.rounded(value, places)
-    return str(format_decimal(shown, format="#,##0." + "0" * places if places else "#,##0"))
+    return str(format_decimal(shown, format="0." + "0" * places if places else "0"))
 
 
 @bp.context_processor
@@ -208,15 +235,16 @@ def ranking(token: str) -> str | tuple[str, int]:
     form = RankingForm(request.args)
     if not form.validate():
         return render_template("stats/ranking.html", club=club, form=form, ranking=None), 400
-    names = stats_reads.players(club.id)
+    names, retired = stats_reads.roster(club.id)
     return render_template(
         "stats/ranking.html",
         club=club,
         form=form,
-        ranking=_ranking(club, form, names),
+        ranking=_ranking(club, form, names, retired),
         names=names,
+        listed=_listed(names, retired),
         args=form.args(),
-        period=form.period(),
+        period=form.period(_season(club)),
     )
 
 
@@ -229,16 +257,34 @@ def ranking_csv(token: str) -> Response:
             f"{form[name].name}: {e}" for name, errors in form.errors.items() for e in errors
         ]
         return Response("\n".join(problems) + "\n", status=400, mimetype="text/plain")
-    names = stats_reads.players(club.id)
+    names, retired = stats_reads.roster(club.id)
     semicolon = request.args.get("sep") == "semicolon"
-    text = stats_csv.write_ranking(_ranking(club, form, names), names, semicolon)
+    text = stats_csv.write_ranking(_ranking(club, form, names, retired), names, semicolon)
     response = Response(text.encode("utf-8"), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="ranking.csv"'
     return response
 
 
-def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
-    return form.ranking(stats_reads.results(club.id, form.period(), form.over_sheets()), names)
+def _ranking(
+    club: Club, form: RankingForm, names: dict[int, str], retired: frozenset[int]
+) -> season.Ranking:
+    results = stats_reads.results(club.id, form.period(_season(club)), form.over_sheets())
+    return form.ranking([r for r in results if r.player_id not in retired], names)
+
+
+def _season(club: Club) -> date | None:
+    """The first day of the season the pages show unless asked for other dates."""
+    return stats_reads.season_start(club.id, current_app.config["SEASON_START"])
+
+
+def _among(names: dict[int, str], met: set[int]) -> dict[int, str]:
+    """The players of ``names`` who played with the player: a head-to-head's choices."""
+    return {pid: name for pid, name in names.items() if pid in met}
+
+
+def _listed(names: dict[int, str], retired: frozenset[int]) -> dict[int, str]:
+    """The players the lists show: the retired ones are left out."""
+    return {pid: name for pid, name in names.items() if pid not in retired}
 
 
 # The club's season
@@ -250,14 +296,17 @@ def club_season(token: str) -> str | tuple[str, int]:
     form = PeriodForm(request.args)
     if not form.validate():
         return render_template("stats/season.html", club=club, form=form), 400
-    period = form.period()
-    names = stats_reads.players(club.id)
+    period = form.period(_season(club))
+    names, retired = stats_reads.roster(club.id)
     sheets = stats_reads.sheets(club.id, period)
     days = {sid: s.date for sid, s in sheets.items()}
-    results = stats_reads.results(club.id, period)
-    deals = stats_reads.played_deals(club.id, period)
-    rated = rating.rate(d.rated() for d in deals)
+    rows = [k for k in kept_rows.kept(club.id, period, tallies=True) if k.player_id not in retired]
+    results = [season.SheetResult(k.sheet_id, k.player_id, k.points, k.deals) for k in rows]
+    ratings = {k.player_id: k for k in rows if k.deals and k.rating is not None}  # the last
     lines = club_figures.running(results, days, names)
+    contracts = tallies.club_contracts(k.tally for k in rows if k.tally)
+    counted = [(k.player_id, k.tally) for k in rows if k.tally]
+    least = int(current_app.config["MONTH_MIN_DEALS"])
     return render_template(
         "stats/season.html",
         club=club,
@@ -269,12 +318,56 @@ def club_season(token: str) -> str | tuple[str, int]:
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(pictures.DRAWN)],
         drawn=pictures.DRAWN,
         chart=Markup(pictures.club_chart(lines, names)),
-        ratings=sorted(rated.ratings.items(), key=lambda item: -item[1]),
-        rated_deals=rated.deals,
-        cut=len(deals) >= stats_reads.CLUB_DEALS,
-        limit=stats_reads.CLUB_DEALS,
+        ratings=sorted(((p, k.rating) for p, k in ratings.items()), key=lambda item: -item[1]),
+        rated_deals={p: k.rated for p, k in ratings.items()},
         months=club_figures.month_winners(results, days, names),
-        roles=club_figures.wins_by_role(deals, names),
-        contracts=club_figures.contracts(deals),
-        contract_chart=Markup(pictures.club_contract_chart(club_figures.contracts(deals))),
+        averages=club_figures.month_averages(results, days, names, least),
+        least=least,
+        roles=tallies.role_wins(counted, names),
+        sizes=tallies.by_table_size(counted, names),
+        contracts=contracts,
+        contract_chart=Markup(pictures.club_contract_chart(contracts)),
+    )
+
+
+def medal_names() -> dict[str, str]:
+    """Each medal's name in the person's language (docs/medals.md has their rules)."""
+    return {
+        "winner": _("Winner"),
+        "clean_sweep": _("Clean sweep"),
+        "big_deal": _("Big deal"),
+        "chelem": _("Chelem"),
+        "petits": _("Two petits au bout"),
+        "garde_contre": _("Garde contre made"),
+        "wooden_spoon": _("Wooden spoon"),
+        "regular": _("Regular"),
+        "veteran": _("Veteran"),
+        "thousand_deals": _("A thousand deals"),
+        "hat_trick": _("Hat-trick"),
+        "on_a_roll": _("On a roll"),
+        "strong": _("Strong"),
+    }
+
+
+# The club's records
+
+
+@bp.get("/c/<token>/records")
+def club_records_page(token: str) -> str | tuple[str, int]:
+    club = club_or_404(token)
+    form = PeriodForm(request.args)
+    if not form.validate():
+        return render_template("stats/records.html", club=club, form=form), 400
+    period = form.period(_season(club))
+    names, retired = stats_reads.roster(club.id)
+    rows = [k for k in kept_rows.kept(club.id, period, tallies=True) if k.player_id not in retired]
+    found = club_records.club_records([(k.player_id, kept_rows.medal_row(k)) for k in rows], names)
+    return render_template(
+        "stats/records.html",
+        club=club,
+        form=form,
+        period=period,
+        names=names,
+        sheets=stats_reads.sheets(club.id, period),
+        found=found,
     )

@@ -36,7 +36,7 @@ from scorekeeper.models import (
 from scorekeeper.retired import REPLACED, retire, retire_tournaments
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.scoring.text import name_key
-from scorekeeper.sheets import store
+from scorekeeper.sheets import store, totals
 from scorekeeper.tournaments.draw import Plan, PlanBook, Prefer, draw, swap, tables_kept
 from scorekeeper.tournaments.reads import (
     attendance_changes,
@@ -127,8 +127,8 @@ def register(
     said = {r.name: r for r in given if r.name not in doubtful}
     known = {e.player.name for e in tournament.entrants}
     added = 0
-    for player in store.club_players(tournament.club, list(said)):
-        line = said[player.name]
+    for name, player in zip(said, store.club_players(tournament.club, list(said)), strict=True):
+        line = said[name]
         player.licence = line.licence or player.licence
         player.affiliation = line.affiliation or player.affiliation
         if player.name not in known:
@@ -165,6 +165,7 @@ def delete_tournament(tournament: Tournament) -> None:
     lock(tournament)
     retire_tournaments(Tournament.id == tournament.id)
     # The database deletes each sheet's seats, deals, scores and corrections with it.
+    totals.note_club(tournament.club_id)  # the ratings after it change
     db.session.execute(delete(Sheet).where(Sheet.tournament_id == tournament.id))
     db.session.delete(tournament)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load, pages, schedules
+from . import browser, figures, load, pages, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -70,7 +70,8 @@ BENCHMARKS = (
         ),
     ),
     Benchmark("sql", figures.sql_queries, _sql_figures()),
-    Benchmark("statistics", figures.statistics, ("statistics_5000_deals_slowest_page_ms",)),
+    Benchmark("history", figures.statistics, ("statistics_5000_deals_slowest_page_ms",)),
+    Benchmark("statistics", statistics.statistics, statistics.FIGURES),
     Benchmark(
         "tournament",
         figures.tournament,

@@ -193,7 +193,7 @@ def test_statistics_on_a_phone(
 SHOTS = Path("/tmp/stats20-shots")
 
 
-def test_every_statistics_page_fits_360_px_in_french_and_english(
+def test_every_statistics_page_fits_360_px_in_french_and_english_light_and_dark(
     page: Page, live_app: Flask, live_server: str, watch: Watch
 ) -> None:
     club, big = season(live_app)
@@ -209,9 +209,13 @@ def test_every_statistics_page_fits_360_px_in_french_and_english(
         "versus": f"/c/{club}/players/{bart}/vs?other={chris}",
         "summary": f"/e/{big}/summary",
         "card": f"/e/{big}/summary/card",
+        "records": f"/c/{club}/records",
+        "players": f"/c/{club}/players",
+        "manage": f"/c/{club}/players/{bart}/manage",
     }
     SHOTS.mkdir(exist_ok=True)
-    for lang in ("en", "fr"):
+    for lang, scheme in (("en", "light"), ("fr", "light"), ("en", "dark"), ("fr", "dark")):
+        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
         page.goto(f"{live_server}/lang/{lang}")  # the switch every page offers
         for name, url in urls.items():
             page.set_viewport_size({"width": 390, "height": 844})
@@ -219,11 +223,12 @@ def test_every_statistics_page_fits_360_px_in_french_and_english(
             assert page.evaluate("document.documentElement.lang") == lang
             for details in page.locator("details").all():
                 details.evaluate("d => d.open = true")  # the tables behind the charts too
-            assert_fits(page, f"{name} in {lang}")
+            assert_fits(page, f"{name} in {lang}, {scheme}")
             for width, height in ((390, 844), (360, 640)):
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_timeout(100)
-                page.screenshot(path=str(SHOTS / f"{name}-{lang}-{width}.png"), full_page=True)
+                shot_path = SHOTS / f"{name}-{lang}-{scheme}-{width}.png"
+                page.screenshot(path=str(shot_path), full_page=True)
     watch.check()
 
 

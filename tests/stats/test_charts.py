@@ -262,3 +262,29 @@ def test_a_chart_of_nothing_has_no_axis() -> None:
 
 def test_a_season_chart_labels_up_to_four_dates() -> None:
     assert charts.spaced(12) == [1, 5, 8, 12]
+
+
+@pytest.mark.parametrize("evenings", range(1, 16))
+def test_date_labels_under_the_axis_never_touch(evenings: int) -> None:
+    """4 to 8, 10 or 11 evenings drew dates over each other ("17 janvé25 25"): each label
+    now keeps its room, and the last evening is always named."""
+    days = [f"{day} janv. 25" for day in range(1, evenings + 1)]
+    svg = line_chart(
+        [Series("Anne", tuple(range(evenings + 1)))],
+        title="t",
+        description="d",
+        chart_id="c",
+        x_ticks=[(i, days[i - 1]) for i in range(1, evenings + 1)],
+    )
+    root = parse(svg)
+    bottom = max(float(t.attrib["y"]) for t in root.iter(f"{SVG}text"))
+    under = [t for t in root.iter(f"{SVG}text") if float(t.attrib["y"]) == bottom]
+    spans = []
+    for text in under:
+        width = len(text.text or "") * charts.TICK_CHAR
+        x, anchor = float(text.attrib["x"]), text.attrib.get("text-anchor", "start")
+        start = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
+        spans.append((start, start + width))
+    assert under[-1].text == days[-1]
+    assert all(a[1] + charts.TICK_GAP <= b[0] for a, b in pairwise(sorted(spans)))
+    assert all(0 <= a and b <= charts.WIDTH for a, b in spans)

@@ -560,6 +560,8 @@ def test_a_club_of_5000_deals_costs_the_same_queries(app: Flask) -> None:
         db.session.commit()
         big.edit[0], big.view[0] = first.edit_token, first.view_token
         assert db.session.scalar(select(func.count(Deal.id))) == 5005
+    for url in pages(big):  # speed is make bench's (tests/bench/statistics.py)
+        assert client.get(url).status_code == 200
     assert list(costs(app, client, big).values()) == list(small.values())  # the same pages
 
 

@@ -89,7 +89,7 @@ def test_the_club_season(client: FlaskClient, club: Season) -> None:
     # Émile's made (lost): 0 of 4.
     assert roles["Bob"] == ["50%1/2", "100%1/1", "0%0/4"]  # the rate, then won/played
     # 7 contracts: 2 prises, 3 gardes, 1 garde sans, 1 garde contre.
-    assert [r[:3] for r in rows(page, 4)] == [
+    assert [r[:3] for r in rows(page, 6)] == [
         ["Prise", "2", "29%"],
         ["Garde", "3", "43%"],
         ["Garde sans", "1", "14%"],

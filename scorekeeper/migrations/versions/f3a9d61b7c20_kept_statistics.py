@@ -1,0 +1,43 @@
+"""sheet_total keeps the statistics' figures: deals played, place, rating after the
+sheet, deals rated, and the player's tally; filled for the sheets there are
+
+Revision ID: f3a9d61b7c20
+Revises: e8b2c4f6a1d3
+Create Date: 2026-11-24 23:55:00.000000
+
+"""
+from alembic import op
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+
+# revision identifiers, used by Alembic.
+revision = 'f3a9d61b7c20'
+down_revision = 'e8b2c4f6a1d3'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('sheet_total', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('deals', sa.Integer(), server_default='0', nullable=False))
+        batch_op.add_column(sa.Column('place', sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column('of', sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column('rating', sa.String(length=16), nullable=True))
+        batch_op.add_column(sa.Column('rated', sa.Integer(), server_default='0', nullable=False))
+        batch_op.add_column(sa.Column('figures', sa.JSON(), nullable=True))
+    # Every sheet's figures and every club's ratings, as the app keeps them at each write
+    # (scorekeeper.stats.kept), in one pass over each club's deals.
+    from scorekeeper.stats import kept
+
+    kept.fill(Session(bind=op.get_bind()))
+
+
+def downgrade():
+    with op.batch_alter_table('sheet_total', schema=None) as batch_op:
+        batch_op.drop_column('figures')
+        batch_op.drop_column('rated')
+        batch_op.drop_column('rating')
+        batch_op.drop_column('of')
+        batch_op.drop_column('place')
+        batch_op.drop_column('deals')

@@ -1,0 +1,176 @@
+"""The statistics' kept figures: written in the transaction that changes a sheet's deals,
+so that a page reads one small row per sheet and player, whatever a club's history.
+
+Every write of a sheet's deals goes through :mod:`scorekeeper.sheets.totals`, which
+notes the sheet in the session (``kept_sheets``); a deletion or a merge notes its club
+(``kept_clubs``). Just before the transaction commits, :func:`refresh` writes, for each
+noted sheet, every player's deals played, place and :class:`~.tallies.Tally`; then it
+rates the club's deals again from the first sheet noted on, in play order
+(docs/rating.md), and keeps each player's rating after each sheet. Entering the next
+deal of tonight's evening rates tonight's evening only; correcting an old one rates
+every sheet after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import event, select, update
+from sqlalchemy.orm import Session
+
+from scorekeeper.models import Sheet, SheetTotal
+from scorekeeper.scoring import RuleSet
+from scorekeeper.sheets.totals import KEPT_CLUBS, KEPT_SHEETS
+from scorekeeper.stats import rating, reads, tallies
+from scorekeeper.stats.figures import ranks
+
+SHEETS, CLUBS = KEPT_SHEETS, KEPT_CLUBS
+
+
+def refresh(session: Session) -> None:
+    """Write the kept figures of the sheets and clubs noted in ``session``."""
+    sheets: set[int] = session.info.pop(SHEETS, set())
+    clubs: set[int] = session.info.pop(CLUBS, set())
+    if not sheets and not clubs:
+        return
+    session.flush()
+    starts: dict[int, tuple[Any, ...] | None] = dict.fromkeys(clubs)
+    rows = session.execute(
+        select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER).where(
+            Sheet.id.in_(sheets)
+        )
+    ).all()
+    for row in rows:
+        _tally(session, row.id, RuleSet.from_json(row.rules_json))
+        key = (row.date, row.created_at, row.id)
+        if row.club_id not in starts:
+            starts[row.club_id] = key
+        elif (start := starts[row.club_id]) is not None and key < start:
+            starts[row.club_id] = key
+    for club_id, start in starts.items():
+        rate_club(session, club_id, start)
+    session.flush()
+
+
+def _tally(session: Session, sheet_id: int, rules: RuleSet) -> None:
+    """One sheet's tallies, deals played and places, for each of its players."""
+    found = tallies.of_sheet(reads.sheet_deals(sheet_id, session), rules)
+    points = dict(
+        session.execute(
+            select(SheetTotal.player_id, SheetTotal.points).where(SheetTotal.sheet_id == sheet_id)
+        ).all()
+    )
+    played = sorted(
+        (pid for pid in points if pid in found and found[pid].played), key=lambda p: -points[p]
+    )
+    places = dict(zip(played, ranks(played, key=lambda p: points[p]), strict=True))
+    changes = [
+        {
+            "sheet_id": sheet_id,
+            "player_id": pid,
+            "deals": found[pid].played if pid in found else 0,
+            "place": places.get(pid),
+            "of": len(played) if pid in places else None,
+            "figures": (found.get(pid) or tallies.Tally()).to_json(),
+        }
+        for pid in points
+    ]
+    if changes:
+        session.execute(update(SheetTotal), changes)
+
+
+def rate_club(session: Session, club_id: int, start: tuple[Any, ...] | None) -> None:
+    """Rate the club's deals again from the sheet at ``start`` (its play order key; the
+    first sheet when ``None``) on, each player from their rating before it."""
+    order = session.execute(
+        select(Sheet.id, *reads.PLAY_ORDER)
+        .where(Sheet.club_id == club_id)
+        .order_by(*reads.PLAY_ORDER)
+    ).all()
+    keys = [(row.date, row.created_at, row.id) for row in order]
+    first = 0 if start is None else next((i for i, k in enumerate(keys) if k >= start), len(keys))
+    before = [row.id for row in order[:first]]
+    after = [row.id for row in order[first:]]
+    if not after:
+        return
+    ratings, counts = _before(session, before)
+    deals = reads.sheet_played_deals(after, session)
+    rated = rating.rate((d.rated() for d in deals), ratings, counts)
+    _keep(session, after, rated, ratings, counts)
+
+
+def _before(session: Session, sheets: list[int]) -> tuple[dict[int, Decimal], dict[int, int]]:
+    """Each player's rating and deals rated after the last of ``sheets`` they played."""
+    if not sheets:
+        return {}, {}
+    position = {sid: i for i, sid in enumerate(sheets)}
+    ratings: dict[int, tuple[int, Decimal, int]] = {}
+    for sid, pid, value, count in session.execute(
+        select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated)
+        .join(Sheet, Sheet.id == SheetTotal.sheet_id)
+        .where(Sheet.id.in_(sheets), SheetTotal.rating.is_not(None))
+    ):
+        at = position[sid]
+        if pid not in ratings or ratings[pid][0] < at:
+            ratings[pid] = (at, Decimal(str(value)), count)
+    return (
+        {pid: value for pid, (_at, value, _c) in ratings.items()},
+        {pid: count for pid, (_at, _v, count) in ratings.items()},
+    )
+
+
+def _keep(
+    session: Session,
+    sheets: Iterable[int],
+    rated: rating.Rating,
+    ratings: dict[int, Decimal],
+    counts: dict[int, int],
+) -> None:
+    """Each player's rating after each of ``sheets``: the one after their deals there, or
+    the one they came with."""
+    after: dict[tuple[int, int], tuple[Decimal, int]] = {}
+    for pid, line in rated.history.items():
+        for sid, reached, count in line:
+            after[sid, pid] = (reached, count)
+    ids = list(sheets)
+    current = dict(ratings)
+    current_counts = dict(counts)
+    seated: dict[int, list[int]] = {}
+    for sid, pid in session.execute(
+        select(SheetTotal.sheet_id, SheetTotal.player_id).where(SheetTotal.sheet_id.in_(ids))
+    ):
+        seated.setdefault(sid, []).append(pid)
+    changes = []
+    for sid in ids:
+        for pid in seated.get(sid, []):
+            if (sid, pid) in after:
+                current[pid], current_counts[pid] = after[sid, pid]
+            value = current.get(pid)
+            changes.append(
+                {
+                    "sheet_id": sid,
+                    "player_id": pid,
+                    "rating": None if value is None else str(value),
+                    "rated": current_counts.get(pid, 0),
+                }
+            )
+    if changes:
+        session.execute(update(SheetTotal), changes)
+
+
+def fill(session: Session) -> None:
+    """Write every sheet's kept figures and every club's ratings (a new database of old
+    data, or an upgrade)."""
+    for sheet_id, rules in session.execute(select(Sheet.id, Sheet.rules_json)).all():
+        _tally(session, sheet_id, RuleSet.from_json(rules))
+    for club_id in set(session.scalars(select(Sheet.club_id))):
+        rate_club(session, club_id, None)
+    session.flush()
+
+
+def init_app() -> None:
+    """Keep the figures at every commit of every session (once per process)."""
+    if not event.contains(Session, "before_commit", refresh):
+        event.listen(Session, "before_commit", refresh)

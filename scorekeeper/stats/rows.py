@@ -1,0 +1,119 @@
+"""Reading the statistics' kept figures (:mod:`.kept`): one row per sheet and player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Sheet, SheetTotal
+from scorekeeper.stats.figures import Period
+from scorekeeper.stats.medals import Row
+from scorekeeper.stats.reads import PLAY_ORDER, where
+from scorekeeper.stats.tallies import Tally
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A player's kept figures at one sheet (:mod:`.kept`)."""
+
+    sheet_id: int
+    player_id: int
+    points: int
+    deals: int
+    place: int | None
+    of: int | None
+    rating: Decimal | None
+    rated: int
+    tally: Tally | None
+
+
+def kept(
+    club_id: int, period: Period, player_id: int | None = None, tallies: bool = False
+) -> list[Kept]:
+    """The kept figures of every player (or of ``player_id``) at each sheet of the
+    period, in play order; with ``tallies``, their :class:`~.tallies.Tally` too. One
+    query, one row per sheet and player: the pages' cost does not grow with the deals."""
+    columns: list[Any] = [
+        SheetTotal.sheet_id,
+        SheetTotal.player_id,
+        SheetTotal.points,
+        SheetTotal.deals,
+        SheetTotal.place,
+        SheetTotal.of,
+        SheetTotal.rating,
+        SheetTotal.rated,
+    ]
+    if tallies:
+        columns.append(SheetTotal.figures)
+    query = (
+        select(*columns)
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
+        .where(*where(club_id, period))
+        .order_by(*PLAY_ORDER, SheetTotal.first_seen)
+    )
+    if player_id is not None:
+        query = query.where(SheetTotal.player_id == player_id)
+    return [
+        Kept(
+            row.sheet_id,
+            row.player_id,
+            row.points,
+            row.deals,
+            row.place,
+            row.of,
+            None if row.rating is None else Decimal(row.rating),
+            row.rated,
+            Tally.from_json(row.figures) if tallies else None,
+        )
+        for row in db.session.execute(query)
+    ]
+
+
+def sheet_rows(sheet_id: int) -> list[Kept]:
+    """The kept figures of every player of one sheet, tallies included."""
+    found = db.session.execute(
+        select(
+            SheetTotal.sheet_id,
+            SheetTotal.player_id,
+            SheetTotal.points,
+            SheetTotal.deals,
+            SheetTotal.place,
+            SheetTotal.of,
+            SheetTotal.rating,
+            SheetTotal.rated,
+            SheetTotal.figures,
+        )
+        .where(SheetTotal.sheet_id == sheet_id)
+        .order_by(SheetTotal.first_seen)
+    )
+    return [
+        Kept(
+            row.sheet_id,
+            row.player_id,
+            row.points,
+            row.deals,
+            row.place,
+            row.of,
+            None if row.rating is None else Decimal(row.rating),
+            row.rated,
+            Tally.from_json(row.figures),
+        )
+        for row in found
+    ]
+
+
+def medal_row(kept: Kept) -> Row:
+    """What a medal reads of a kept row."""
+    return Row(
+        kept.sheet_id,
+        kept.points,
+        kept.deals,
+        kept.place,
+        kept.of,
+        kept.rating,
+        kept.tally or Tally(),
+    )

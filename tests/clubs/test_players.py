@@ -1,0 +1,184 @@
+"""Looking after a club's players (issue 31): rename, merge, retire, delete, each confirmed
+and logged, kept by the backup.
+
+The club is the three evenings of tests/test_statistics_views.py: season totals Émile
+733, Chloé 300, Alice 126, Bob −292, David −867. A fourth evening, 1 December 2026, has
+"Emile" (no accent: a second player for the same person) with Alice, Bob and Chloé:
+Emile garde, 2 oudlers, 49: made by 8, U = 66: Emile +198, Alice, Bob, Chloé −66 each.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Club, Player, Sheet
+
+from ..factories import EN, Season, deal_data, play, start_evening
+from ..files.test_backup import fresh_app
+from ..stats.test_views import get, rows
+
+
+def ranking(client: FlaskClient, token: str) -> list[list[str]]:
+    return [r[:4] for r in rows(get(client, f"/c/{token}/ranking"))]
+
+
+def change(client: FlaskClient, token: str, pid: int, confirmed: bool = True, **data: str) -> str:
+    """A change through the players page: first the confirm step, then the confirmed send."""
+    url = f"/c/{token}/players/{pid}/manage"
+    first = client.post(url, data=data, headers=EN)
+    assert first.status_code == 200, first.get_data(as_text=True)
+    assert 'name="confirmed" value="yes"' in first.get_data(as_text=True)
+    if not confirmed:
+        return first.get_data(as_text=True)
+    second = client.post(url, data=data | {"confirmed": "yes"}, headers=EN)
+    return f"{second.status_code} {second.get_data(as_text=True)}"
+
+
+def with_emile(app: Flask, client: FlaskClient) -> int:
+    """The fourth evening; the id of the player "Emile"."""
+    token = start_evening(client, ("Emile", "Alice", "Bob", "Chloé"))
+    play(client, token, deal_data(taker="Emile"))
+    with app.app_context():
+        sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == token)).one()
+        sheet.date = date(2026, 12, 1)
+        sheet.name = "Décembre"
+        db.session.commit()
+        return db.session.scalars(select(Player.id).where(Player.name == "Emile")).one()
+
+
+def test_a_rename_shows_everywhere_and_the_old_name_finds_the_player(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    before = ranking(client, club.club)
+    assert [r[1] for r in before] == ["Émile", "Chloé", "Alice", "Bob", "David"]
+    unconfirmed = change(client, club.club, club.ids["Bob"], False, action="rename", name="Robert")
+    assert "Rename Bob Robert?" in unconfirmed
+    assert [r[1] for r in ranking(client, club.club)][3] == "Bob"  # nothing changed yet
+    assert change(client, club.club, club.ids["Bob"], action="rename", name="Robert")[:3] == "302"
+    after = ranking(client, club.club)
+    assert after == [[*r[:1], "Robert" if r[1] == "Bob" else r[1], *r[2:]] for r in before]
+    ledger = get(client, f"/e/{club.edit[0]}")
+    assert "Robert" in ledger and ">Bob<" not in ledger
+    page = get(client, f"/c/{club.club}/players")
+    assert "Bob renamed Robert" in page and "also known as Bob" in page
+    # A new evening that writes the old name seats Robert, and so does an import.
+    token = start_evening(client, ("Alice", "Bob", "Chloé", "David"))
+    assert "Robert" in get(client, f"/e/{token}")
+    with app.app_context():
+        assert db.session.scalars(select(Player.name)).all().count("Bob") == 0
+
+
+def test_a_rename_to_a_name_taken_is_refused(client: FlaskClient, club: Season) -> None:
+    answer = change(client, club.club, club.ids["Bob"], action="rename", name="Alice")
+    assert answer.startswith("409") and "Alice is already a player of the club" in answer
+
+
+def test_a_merge_makes_one_player_of_two_names(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    emile = with_emile(app, client)
+    assert ranking(client, club.club) == [
+        ["1", "Émile", "733", "2"],
+        ["2", "Chloé", "234", "3"],
+        ["3", "Emile", "198", "1"],
+        ["4", "Alice", "60", "4"],
+        ["5", "Bob", "-358", "4"],
+        ["6", "David", "-867", "2"],
+    ]
+    answer = change(client, club.club, emile, action="merge", into=str(club.ids["Émile"]))
+    assert answer[:3] == "302"
+    assert ranking(client, club.club) == [
+        ["1", "Émile", "931", "3"],
+        ["2", "Chloé", "234", "3"],
+        ["3", "Alice", "60", "4"],
+        ["4", "Bob", "-358", "4"],
+        ["5", "David", "-867", "2"],
+    ]
+    page = get(client, f"/c/{club.club}/players")
+    assert "Emile merged into Émile" in page and "also known as Emile" in page
+    # Émile's page counts the fourth evening's deal as a garde made.
+    mine = get(client, f"/c/{club.club}/players/{club.ids['Émile']}")
+    assert dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", mine))["Evenings"] == "3"
+    assert client.get(f"/c/{club.club}/players/{emile}").status_code == 404
+
+
+def test_two_players_who_sat_at_one_sheet_are_not_merged(client: FlaskClient, club: Season) -> None:
+    answer = change(client, club.club, club.ids["Bob"], action="merge", into=str(club.ids["Alice"]))
+    assert answer.startswith("409")
+    assert "Alice and Bob sat at the same sheet, Soirée du 20 novembre 2026" in answer
+    assert [r[1] for r in ranking(client, club.club)] == ["Émile", "Chloé", "Alice", "Bob", "David"]
+
+
+def test_a_retired_player_leaves_the_lists_but_keeps_their_history(
+    client: FlaskClient, club: Season
+) -> None:
+    assert change(client, club.club, club.ids["David"], action="retire")[:3] == "302"
+    assert [r[1] for r in ranking(client, club.club)] == ["Émile", "Chloé", "Alice", "Bob"]
+    season = get(client, f"/c/{club.club}/season")
+    assert "David" not in [r[1] for r in rows(season)]
+    assert "David" not in get(client, "/evenings/new")  # not offered any more
+    page = get(client, f"/c/{club.club}/players/{club.ids['David']}")
+    assert "-867" in page  # his history stays
+    assert "David" in get(client, f"/e/{club.edit[0]}")
+    assert change(client, club.club, club.ids["David"], action="return")[:3] == "302"
+    assert ranking(client, club.club)[-1][1] == "David"
+    log = get(client, f"/c/{club.club}/players")
+    assert "David retired" in log and "David back" in log
+
+
+def test_only_a_player_who_never_played_is_deleted(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    refused = change(client, club.club, club.ids["Bob"], action="delete")
+    assert refused.startswith("409") and "retire them instead" in refused
+    with app.app_context():
+        club_id = db.session.scalars(select(Club.id)).one()
+        ghost = Player(club_id=club_id, name="Ghost")
+        db.session.add(ghost)
+        db.session.commit()
+        ghost_id = ghost.id
+    assert change(client, club.club, ghost_id, action="delete")[:3] == "302"
+    assert client.get(f"/c/{club.club}/players/{ghost_id}/manage").status_code == 404
+    assert "Ghost deleted" in get(client, f"/c/{club.club}/players")
+
+
+def test_changes_need_the_club_link_and_a_post(client: FlaskClient, club: Season) -> None:
+    bob = club.ids["Bob"]
+    assert client.get(f"/c/{club.club}/players/{bob}/manage").status_code == 200
+    assert client.post(f"/c/nope{club.club}/players/{bob}/manage").status_code == 404
+    assert (
+        client.post(f"/c/{club.club}/players/{bob}/manage", data={"action": "x"}).status_code == 400
+    )
+
+
+def test_the_backup_keeps_the_roster(tmp_path: Path) -> None:
+    source = fresh_app(tmp_path, "a")
+    client = source.test_client()
+    token = start_evening(client)
+    play(client, token, deal_data())
+    start_evening(client, ("Celine", "Alice", "Bob", "Chloé"))
+    with source.app_context():
+        club = db.session.scalars(select(Club)).one().token
+        ids = {p.name: p.id for p in db.session.scalars(select(Player))}
+    change(client, club, ids["Celine"], action="rename", name="Céline")
+    change(client, club, ids["David"], action="retire")
+    first = source.test_cli_runner().invoke(args=["backup"])
+    roster = json.loads(first.output)["clubs"][0]["roster"]
+    assert roster["retired"] == ["David"] and roster["aliases"] == [["Celine", "Céline"]]
+    assert [line[:3] for line in roster["changes"]] == [
+        ["rename", "Céline", "Celine"],
+        ["retire", "David", ""],
+    ]
+    (tmp_path / "backup.json").write_text(first.output)
+    target = fresh_app(tmp_path, "b")
+    restored = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
+    assert restored.exit_code == 0, restored.output
+    assert target.test_cli_runner().invoke(args=["backup"]).output == first.output

@@ -1,0 +1,112 @@
+"""The statistics' kept figures (issue 31): what each sheet keeps for each player is what
+the deals say, after every kind of write, and the upgrade's fill keeps the same.
+
+The club is the three evenings of tests/test_statistics_views.py.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select, update
+
+from scorekeeper.db import db
+from scorekeeper.models import Club, Player, SheetTotal
+from scorekeeper.stats import figures, kept, rating, tallies
+from scorekeeper.stats import reads as stats_reads
+from scorekeeper.stats import rows as kept_rows
+from scorekeeper.stats.figures import Period
+
+from ..conftest import based_on
+from ..factories import Season, deal_data, play, start_evening
+
+ALL = Period()
+
+
+def rows(app: Flask) -> dict[tuple[int, int], tuple[object, ...]]:
+    with app.app_context():
+        club_id = db.session.scalars(select(Club.id)).one()
+        return {
+            (k.sheet_id, k.player_id): (
+                k.points,
+                k.deals,
+                k.place,
+                k.of,
+                k.rating,
+                k.rated,
+                k.tally,
+            )
+            for k in kept_rows.kept(club_id, ALL, tallies=True)
+        }
+
+
+def check(app: Flask) -> None:
+    """Every player's figures from the kept rows are those of their deals; every rating
+    kept is the rating of the club's deals in play order."""
+    with app.app_context():
+        club_id = db.session.scalars(select(Club.id)).one()
+        sheets = stats_reads.sheets(club_id, ALL)
+        rules = {sid: s.rules for sid, s in sheets.items()}
+        found = kept_rows.kept(club_id, ALL, tallies=True)
+        for pid in db.session.scalars(select(Player.id)):
+            mine = [(k.sheet_id, k.tally or tallies.Tally()) for k in found if k.player_id == pid]
+            deals = stats_reads.player_deals(club_id, pid, ALL)
+            assert tallies.player_stats(pid, mine) == figures.player_stats(pid, deals, rules)
+        played = stats_reads.sheet_played_deals(list(sheets))
+        rated = rating.rate(d.rated() for d in played)
+        expected = {(sid, pid): r for pid, line in rated.history.items() for sid, r, _n in line}
+        assert {(k.sheet_id, k.player_id): k.rating for k in found if k.deals} == expected
+
+
+def test_the_kept_figures_are_the_deals(app: Flask, club: Season) -> None:
+    check(app)
+    bob = rows(app)[(1, club.ids["Bob"])]
+    assert bob[:4] == (-325, 3, 4, 4)  # evening 1: −325, 3 deals played, 4th of 4
+
+
+def test_an_old_sheet_corrected_rates_every_sheet_after_it(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    before = rows(app)
+    first = club.edit[0]
+    for _ in range(2):  # take back the passed deal, then Chloé's prise
+        response = client.post(f"/e/{first}/undo", data=based_on(client, f"/e/{first}/undo"))
+        assert response.status_code == 302
+    check(app)
+    after = rows(app)
+    emile = club.ids["Émile"]
+    assert after[3, emile][4] != before[3, emile][4]  # evening 3's rating moved
+
+
+def test_a_deleted_evening_leaves_the_ratings_of_the_others_right(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    response = client.post(f"/e/{club.edit[0]}/delete")
+    assert response.status_code == 302
+    check(app)
+
+
+def test_the_fill_of_the_upgrade_keeps_the_same(app: Flask, club: Season) -> None:
+    before = rows(app)
+    with app.app_context():
+        db.session.execute(
+            update(SheetTotal).values(
+                deals=0, place=None, of=None, rating=None, rated=0, figures=None
+            )
+        )
+        kept.fill(db.session())
+        db.session.commit()
+    assert rows(app) == before
+
+
+def test_a_merge_rates_the_two_names_as_one_player(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    token = start_evening(client, ("Emile", "Alice", "Bob", "Chloé"))
+    play(client, token, deal_data(taker="Emile"))
+    with app.app_context():
+        emile = db.session.scalars(select(Player.id).where(Player.name == "Emile")).one()
+    data = {"action": "merge", "into": str(club.ids["Émile"]), "confirmed": "yes"}
+    response = client.post(f"/c/{club.club}/players/{emile}/manage", data=data)
+    assert response.status_code == 302
+    check(app)

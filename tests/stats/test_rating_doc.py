@@ -1,0 +1,85 @@
+"""docs/rating.md's worked example, reproduced by the code: after each of its five deals,
+every rating its table shows; and the order of deals it gives, followed by the pages."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.sheets import totals
+from scorekeeper.stats.rating import RatedDeal, rate, shares
+
+from ..factories import deal_data, play, start_evening
+from .test_views import get
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rating.md"
+ANNE, BRUNO, CHLOE, DAVID, EMMA = range(1, 6)
+DEALS = [
+    RatedDeal(1, shares(ANNE, None, None), (BRUNO, CHLOE, DAVID), True),
+    RatedDeal(1, shares(BRUNO, None, None), (ANNE, CHLOE, DAVID), False),
+    RatedDeal(2, shares(CHLOE, DAVID, None), (ANNE, BRUNO, EMMA), True),
+    RatedDeal(2, shares(EMMA, EMMA, None), (ANNE, BRUNO, CHLOE, DAVID), False),
+    RatedDeal(3, shares(ANNE, None, None), (BRUNO, EMMA), True),
+]
+
+
+def documented() -> list[list[str]]:
+    """The ratings of the doc's tables, one row per deal, "—" for a player not yet seen."""
+    text = DOC.read_text()
+    example = text[text.index("## A worked example") :]
+    rows = re.findall(r"^\|((?: [^|]+ \|)+)$", example, re.M)
+    values = [[cell.strip().strip("*") for cell in row.split("|")[:-1]] for row in rows]
+    return [row for row in values if row[0][0].isdigit()]
+
+
+def test_the_worked_example_gives_the_documented_ratings() -> None:
+    tables = documented()
+    assert len(tables) == len(DEALS)
+    for count, shown in enumerate(tables, start=1):
+        ratings = rate(DEALS[:count]).ratings
+        found = [str(ratings[p]) if p in ratings else "—" for p in range(1, 6)]
+        assert found == shown, f"after deal {count}"
+    final = rate(DEALS).ratings
+    assert final[ANNE] == Decimal("1533.90") and final[BRUNO] == Decimal("1470.53")
+
+
+def test_two_evenings_of_one_day_are_rated_by_their_start(app: Flask, client: FlaskClient) -> None:
+    """The evening made second but started first (its start set back) is rated first: the
+    documented order, not the order of the database's ids."""
+    first = start_evening(client)
+    play(client, first, deal_data(taker="Bob", points="30"))  # Bob fails
+    second = start_evening(client)
+    play(client, second, deal_data())  # Alice makes
+    with app.app_context():
+        one, two = (
+            db.session.scalars(select(Sheet).where(Sheet.edit_token == t)).one()
+            for t in (first, second)
+        )
+        two.created_at = one.created_at - timedelta(hours=2)
+        two.name, one.name = "Early", "Late"
+        totals.note_club(two.club_id)  # its start changed: its club is rated again
+        db.session.commit()
+        club = db.session.scalars(select(Club)).one().token
+        alice = db.session.scalars(select(Player.id).where(Player.name == "Alice")).one()
+    page = get(client, f"/c/{club}/players/{alice}")
+    history = re.findall(
+        r"<td>\d+ \w+\.? \d{4} <span class=\"muted\">[\d:]+</span></td><td>(\w+)</td>", page
+    )
+    assert history == ["Early", "Late"]
+    # Alice made first (+16.00 from 1500), then defended against Bob, who failed.
+    a, b, c, d = 1, 2, 3, 4
+    expected = rate(
+        [
+            RatedDeal(2, shares(a, None, None), (b, c, d), True),
+            RatedDeal(1, shares(b, None, None), (a, c, d), False),
+        ]
+    ).ratings[a]
+    assert f"<dd>{int(expected.quantize(Decimal(1)))}</dd>" in page
