@@ -75,9 +75,15 @@ check: lint
 bench: install browser
 	$(BIN)/python -m tests.bench
 
+# Lint: ruff (complexity 10 at most), ruff format, mypy --strict, and no module of the
+# app over 400 lines (migrations aside).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	@find scorekeeper -name '*.py' -not -path '*/migrations/*' -exec wc -l {} + | \
+		awk '$$2 != "total" && $$1 > 400 { print "over 400 lines: " $$2 " (" $$1 ")"; bad = 1 } \
+		END { exit bad }'
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

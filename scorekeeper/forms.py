@@ -4,14 +4,17 @@ for the house rules; and the club's form. Each part's own forms are in its packa
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
+from babel import support
 from flask_babel import lazy_gettext as _l
 from wtforms import (
     HiddenField,
     SelectMultipleField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
+from wtforms.i18n import messages_path
 from wtforms.validators import (
     Regexp,
 )
@@ -96,3 +99,10 @@ def variants_field() -> MultiCheckboxField:
     return MultiCheckboxField(
         _l("House rules"), choices=options([(name, VARIANT_TEXT[name]) for name in VARIANTS])
     )
+
+
+@lru_cache(maxsize=8)
+def wtforms_catalog(lang: str) -> support.NullTranslations:
+    """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
+    catalog again for every request that builds a form)."""
+    return support.Translations.load(messages_path(), [lang], domain="wtforms")

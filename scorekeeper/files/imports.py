@@ -17,8 +17,9 @@ from scorekeeper.models import Club, Deal, DealScore, Sheet, utcnow
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry
+from scorekeeper.sheets.players import club_players
 from scorekeeper.sheets.rotation import mode_for
-from scorekeeper.sheets.store import club_players, create_evening
+from scorekeeper.sheets.store import create_evening
 
 
 def import_evening(

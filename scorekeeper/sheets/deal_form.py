@@ -6,22 +6,19 @@ module says what is wrong, and each problem is shown next to its field.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from babel import support
 from flask import current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
-from wtforms.i18n import messages_path
 from wtforms.validators import Length, Regexp
 
-from scorekeeper.forms import MultiCheckboxField, options
-from scorekeeper.i18n import points_text
+from scorekeeper.forms import MultiCheckboxField, options, wtforms_catalog
+from scorekeeper.i18n import local_numbers, points_text
 from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
@@ -66,13 +63,6 @@ POIGNEE_CHOICES = options(
 )
 
 
-@lru_cache(maxsize=8)
-def _wtforms_catalog(lang: str) -> support.NullTranslations:
-    """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
-    catalog again for every request that builds a form)."""
-    return support.Translations.load(messages_path(), [lang], domain="wtforms")
-
-
 class DealForm(Groups, FlaskForm):
     """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
 
@@ -80,7 +70,7 @@ class DealForm(Groups, FlaskForm):
         def get_translations(self, form: Any) -> Any:
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
-            return _wtforms_catalog(str(get_locale() or "fr"))
+            return wtforms_catalog(str(get_locale() or "fr"))
 
     dealer = SelectField(_l("Dealer"), validate_choice=False)
     sitting_out = SelectField(_l("Sitting out"), validate_choice=False)
@@ -280,7 +270,7 @@ class DealForm(Groups, FlaskForm):
                 king = name == "partner" and self.mode.playing == 6
                 text = str(MISSING_KING if king else MISSING[name])
             else:
-                text = _local_numbers(problem.message(lang), lang)
+                text = local_numbers(problem.message(lang), lang)
             if all(text != message for _, message in said):
                 shown = name == "poignees" or (self.shows(name) and name in self._fields)
                 said.append((name if shown else None, text))
@@ -350,12 +340,6 @@ class DealForm(Groups, FlaskForm):
 
     def _seated(self, name: Any) -> str | None:
         return name if isinstance(name, str) and name in self.seated else None
-
-
-def _local_numbers(text: str, lang: str) -> str:
-    """A half point written the language's way: "13,5" in French (the scoring module's
-    messages carry their numbers as English writes them)."""
-    return re.sub(r"(?<![\d.])(\d+)\.5(?!\d)", r"\1,5", text) if lang == "fr" else text
 
 
 @lru_cache(maxsize=256)

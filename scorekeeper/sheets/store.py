@@ -31,16 +31,15 @@ from scorekeeper.models import (
     CorrectionAction,
     Deal,
     DealScore,
-    Player,
     Seat,
     Sheet,
     new_token,
 )
 from scorekeeper.retired import REPLACED, retire, retire_sheets
-from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
+from scorekeeper.sheets.players import club_players
 from scorekeeper.sheets.reads import (
     by_once_key,
     deal_by_number,
@@ -50,46 +49,6 @@ from scorekeeper.sheets.reads import (
     upcoming_dealer,
 )
 from scorekeeper.sheets.rotation import sitting_out
-
-FEW_NAMES = 20
-"""Up to this many names, :func:`club_players` asks for them by name; more (a tournament's
-registration, an import), it reads the whole club: a statement's parameters are bounded."""
-
-
-def club_players(club: Club, names: Sequence[str]) -> list[Player]:
-    """The club's players with these names, created for the names it does not know yet.
-    Only these names are read: a club of a big tournament has hundreds of players, and
-    every deal saved asks for its table's four."""
-    wanted = set(names)
-    query = select(Player).where(Player.club_id == club.id)
-    if len(wanted) <= FEW_NAMES:
-        query = query.where(Player.name.in_(wanted))
-    known = {p.name: p for p in db.session.scalars(query)}
-    known |= _by_old_names(club, wanted - known.keys())
-    players = []
-    for name in names:
-        player = known.get(name)
-        if player is not None and player.retired:
-            player.retired = False  # a retired player who sits down again is back
-        if player is None:
-            db.session.info.pop("names", None)  # the club's names change: read them again
-            player = Player(club=club, name=name)
-            db.session.add(player)
-            known[name] = player
-        players.append(player)
-    return players
-
-
-def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
-    """The players these names were theirs before a rename or a merge (their aliases)."""
-    if not names:
-        return {}
-    rows = db.session.execute(
-        select(PlayerAlias.name, Player)
-        .join(Player, PlayerAlias.player_id == Player.id)
-        .where(PlayerAlias.club_id == club.id, PlayerAlias.name.in_(names))
-    )
-    return {name: player for name, player in rows}
 
 
 def create_evening(

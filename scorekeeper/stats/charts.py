@@ -193,17 +193,6 @@ def _whole_ticks(last_x: int) -> list[tuple[int, str]]:
     return [(x, str(x)) for x in range(0, last_x + 1, step)]
 
 
-def spaced(count: int, most: int = 4) -> list[int]:
-    """Up to ``most`` indices of 1…count, evenly spread, both ends included: where to label.
-
-    >>> spaced(1), spaced(3), spaced(10)
-    ([1], [1, 2, 3], [1, 4, 7, 10])
-    """
-    if count <= most:
-        return list(range(1, count + 1))
-    return [1 + round(k * (count - 1) / (most - 1)) for k in range(most)]
-
-
 TICK_CHAR, TICK_GAP = 6.0, 6.0
 """The most room a character of a 10 px label takes, and the least room between labels."""
 

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 
 from scorekeeper.db import db
+from scorekeeper.i18n import alike
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
@@ -35,8 +36,8 @@ from scorekeeper.models import (
 )
 from scorekeeper.retired import REPLACED, retire, retire_tournaments
 from scorekeeper.scoring import RuleSet, TableMode
-from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import store, totals
+from scorekeeper.sheets.players import club_players
 from scorekeeper.tournaments.draw import Plan, PlanBook, Prefer, draw, swap, tables_kept
 from scorekeeper.tournaments.reads import (
     attendance_changes,
@@ -89,19 +90,6 @@ def lock(tournament: Tournament) -> None:
     db.session.expire(tournament, ["version"])
 
 
-def alike(names: Sequence[str], known: Sequence[str]) -> dict[str, str]:
-    """The names that differ from a known one (or an earlier one) only by case or
-    accents: name → the one it looks like. "céline roy" looks like "Céline Roy"."""
-    seen = {name_key(name).split("\0")[0]: name for name in known}
-    found = {}
-    for name in names:
-        plain = name_key(name).split("\0")[0]
-        if plain in seen and seen[plain] != name:
-            found[name] = seen[plain]
-        seen.setdefault(plain, name)
-    return found
-
-
 @dataclass(frozen=True)
 class Registration:
     """A player to register: a name, and what the organiser said of the player, if anything."""
@@ -127,7 +115,7 @@ def register(
     said = {r.name: r for r in given if r.name not in doubtful}
     known = {e.player.name for e in tournament.entrants}
     added = 0
-    for name, player in zip(said, store.club_players(tournament.club, list(said)), strict=True):
+    for name, player in zip(said, club_players(tournament.club, list(said)), strict=True):
         line = said[name]
         player.licence = line.licence or player.licence
         player.affiliation = line.affiliation or player.affiliation

@@ -260,10 +260,6 @@ def test_a_chart_of_nothing_has_no_axis() -> None:
     assert "No deal." in svg and "<line" not in svg
 
 
-def test_a_season_chart_labels_up_to_four_dates() -> None:
-    assert charts.spaced(12) == [1, 5, 8, 12]
-
-
 @pytest.mark.parametrize("evenings", range(1, 16))
 def test_date_labels_under_the_axis_never_touch(evenings: int) -> None:
     """4 to 8, 10 or 11 evenings drew dates over each other ("17 janvé25 25"): each label

@@ -20,7 +20,7 @@ from scorekeeper.stats.rating import RatedDeal, rate, shares
 from ..factories import deal_data, play, start_evening
 from .test_views import get
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "rating.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rating.md"
 ANNE, BRUNO, CHLOE, DAVID, EMMA = range(1, 6)
 DEALS = [
     RatedDeal(1, shares(ANNE, None, None), (BRUNO, CHLOE, DAVID), True),
