@@ -19,6 +19,7 @@ from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.links import Scope, club_or_404, sheet_or_404, tournament_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import rule_set
+from scorekeeper.sheets.players import one_person
 
 bp = Blueprint("files", __name__)
 
@@ -74,6 +75,14 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         if line_breaks(text.rstrip("\r\n")) > most:  # a header and `most` rows, before reading
             raise ValueError(_("An evening holds at most %(n)d deals: split the file.", n=most))
         imported = read_csv(text, rules)
+        if (pair := one_person(club, imported.players)) is not None:
+            raise ValueError(
+                _(
+                    "%(name)s and %(other)s are one player of the club: name them one way.",
+                    name=pair[1],
+                    other=pair[0],
+                )
+            )
     except UnicodeDecodeError:
         problems = [(None, "", _("The file is not text in UTF-8: save it as CSV UTF-8."))]
     except ValueError as error:

@@ -18,6 +18,7 @@ from scorekeeper.once import create_once, new_key
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields
+from scorekeeper.sheets.players import one_person
 
 bp = Blueprint("evenings", __name__)
 
@@ -48,9 +49,9 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
         del form.club
     if not form.is_submitted():
         form.once.data = new_key()  # the form sent again opens the evening it made
-    if form.validate_on_submit():
-        if "club" in form:
-            club = next(c for c in clubs if c.token == form.club.data)
+    if "club" in form and form.is_submitted():
+        club = next((c for c in clubs if c.token == form.club.data), club)
+    if form.validate_on_submit() and not _one_person(form, club):
         chosen = club
 
         def make(token: str) -> Sheet:
@@ -89,6 +90,22 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
     return render_template("sheets/evenings/new.html", form=form, club=club, known=known)
 
 
+def _one_person(form: SeatingFields, club: Club | None) -> bool:
+    """Two seats named for one player (a name they had before a rename): said where the
+    seats' problems are said, with what was typed kept."""
+    pair = one_person(club, form.seating())
+    if pair is None:
+        return False
+    form.seat_1.errors = [
+        _(
+            "%(name)s and %(other)s are one player of the club: seat them once.",
+            name=pair[1],
+            other=pair[0],
+        )
+    ]
+    return True
+
+
 def evening_or_404(token: str) -> Sheet:
     """An evening's sheet; a tournament table's seating and signature are the organiser's."""
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
@@ -102,7 +119,7 @@ def seating(token: str) -> str | Response:
     """Players join or leave: the new seating holds from the next deal on."""
     sheet = evening_or_404(token)
     form = SeatingFields()
-    if form.validate_on_submit():
+    if form.validate_on_submit() and not _one_person(form, sheet.club):
         store.reseat(sheet, form.seating(), form.mode())
         db.session.commit()
         flash(_("The new seating holds from the next deal on."))

@@ -51,3 +51,26 @@ def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
         .where(PlayerAlias.club_id == club.id, PlayerAlias.name.in_(names))
     )
     return {name: player for name, player in rows}
+
+
+def one_person(club: Club | None, names: Sequence[str]) -> tuple[str, str] | None:
+    """Two of ``names`` that are one player of the club (one of them a name the player had
+    before a rename or a merge): the first such pair, which a sheet cannot seat twice."""
+    if club is None or club.id is None or len(names) < 2:
+        return None
+    wanted = set(names)
+    rows = db.session.execute(
+        select(Player.name, Player.id).where(Player.club_id == club.id, Player.name.in_(wanted))
+    )
+    whose = {name: player for name, player in rows}
+    whose |= {
+        name: player.id for name, player in _by_old_names(club, wanted - whose.keys()).items()
+    }
+    seen: dict[int, str] = {}
+    for name in dict.fromkeys(names):
+        player = whose.get(name)
+        if player is not None and player in seen:
+            return seen[player], name
+        if player is not None:
+            seen[player] = name
+    return None

@@ -9,6 +9,7 @@ Emile garde, 2 oudlers, 49: made by 8, U = 66: Emile +198, Alice, Bob, Chloé �
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from datetime import date
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
@@ -182,3 +183,45 @@ def test_the_backup_keeps_the_roster(tmp_path: Path) -> None:
     restored = target.test_cli_runner().invoke(args=["restore", str(tmp_path / "backup.json")])
     assert restored.exit_code == 0, restored.output
     assert target.test_cli_runner().invoke(args=["backup"]).output == first.output
+
+
+def renamed_celine(app: Flask, client: FlaskClient) -> str:
+    """A club whose Celine was renamed Céline: "Celine" still finds her. The club's link."""
+    start_evening(client, ("Celine", "Alice", "Bob", "Chloé"))
+    with app.app_context():
+        club = db.session.scalars(select(Club)).one().token
+        celine = db.session.scalars(select(Player.id).where(Player.name == "Celine")).one()
+    assert change(client, club, celine, action="rename", name="Céline")[:3] == "302"
+    return club
+
+
+SEATS_BOTH = {"seat_1": "Celine", "seat_2": "Céline", "seat_3": "Bob", "seat_4": "Dan"}
+
+
+def test_a_seating_that_names_one_player_twice_is_refused_at_the_seat(
+    app: Flask, client: FlaskClient
+) -> None:
+    club = renamed_celine(app, client)
+    data = SEATS_BOTH | {"table_mode": "four", "first_dealer": "1", "day": "2026-11-21"}
+    answer = client.post(f"/c/{club}/evenings/new", data=data, headers=EN)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "Céline and Celine are one player of the club" in page
+    assert 'value="Céline"' in page  # what was typed stays
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Sheet.id))) == 1  # the first evening only
+    token = start_evening(client, ("Céline", "Alice", "Bob", "Chloé"))
+    moved = client.post(f"/e/{token}/seating", data=SEATS_BOTH | {"table_mode": "four"}, headers=EN)
+    assert "Céline and Celine are one player of the club" in moved.get_data(as_text=True)
+
+
+def test_an_import_that_names_one_player_twice_is_refused(app: Flask, client: FlaskClient) -> None:
+    club = renamed_celine(app, client)
+    header = "deal,dealer,taker,partner,contract,oudlers,points,poignees,petit_au_bout,chelem,"
+    header += "miseres,sitting_out,Celine,Céline,Bob,Dan"
+    line = "1,Celine,,,passed,,,,,,,,0,0,0,0"
+    data = {"file": (io.BytesIO(f"{header}\n{line}\n".encode()), "e.csv"), "day": "2026-11-21"}
+    answer = client.post(
+        f"/c/{club}/import", data=data, content_type="multipart/form-data", headers=EN
+    )
+    assert answer.status_code == 422
+    assert "Céline and Celine are one player of the club" in answer.get_data(as_text=True)
