@@ -6,7 +6,8 @@
 // the missing choices are marked and named, the words not understood are shown. Each
 // input filled is told with a change (or input) event, so that the form's own script
 // (deal.js) updates the preview and the partners. Offline, the field says it needs the
-// server and the taps work as always. After a Save in place the page says
+// server and the taps work as always. The form hears a "sentence" event (detail: the
+// API's answer) once it is filled. After a Save in place the page says
 // "tarot:deal-page" and the new form's field is set up again.
 (function () {
   "use strict";
@@ -105,6 +106,7 @@
       if (text) input.dispatchEvent(new Event("change", {bubbles: true}));
     });
     mark(form, answer.missing);
+    form.dispatchEvent(new CustomEvent("sentence", {detail: answer}));
   }
 
   function read(box) {

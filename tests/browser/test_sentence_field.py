@@ -5,12 +5,15 @@ saved without Save, and nothing scrolls sideways."""
 
 from __future__ import annotations
 
+import json
+
 from flask import Flask
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal
+from scorekeeper.scoring import TableMode
 
 from .test_deal_form import SMALL, Phone, evening, phone, stored  # noqa: F401
 
@@ -111,3 +114,29 @@ def test_a_sentence_without_points_marks_them_missing(
         no_sideways_scroll(page)
         assert stored(live_app) == []
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_dealer_who_sits_out_is_not_sent_and_offline_the_taps_stay(
+    phone: Phone,  # noqa: F811
+    live_app: Flask,
+    live_server: str,
+) -> None:
+    page = phone("fr", SMALL, "light")
+    token = evening(live_app, FR_SEATS, TableMode.FIVE_DEALER_OUT)  # Alice deals, sits out
+    page.goto(f"{live_server}/e/{token}/deals/new")
+    speech = page.evaluate("!!(window.SpeechRecognition || window.webkitSpeechRecognition)")
+    expect(page.locator("[data-sentence-mic]")).to_be_visible(visible=speech)
+    with page.expect_request("**/api/v1/parse") as sent:
+        say(page, "Bruno garde, deux bouts, quarante-neuf, poignée simple de Chloé", "Lire")
+    assert json.loads(sent.value.post_data or "{}")["players"] == list(FR_SEATS[1:])
+    expect(page.locator('#taker input[value="Bruno"]')).to_be_checked()
+    expect(page.locator('input[name="poignee_2"][value="simple"]')).to_be_checked()
+    expect(page.locator(".sentence-status")).to_have_text("Rempli : vérifiez, puis Enregistrer.")
+    page.context.set_offline(True)
+    say(page, "Chloé prend", "Lire")
+    expect(page.locator(".sentence-status")).to_contain_text("demande le serveur")
+    expect(page.locator('#taker input[value="Bruno"]')).to_be_checked()
+    page.get_by_role("group", name="Contrat", exact=True).get_by_text("Prise", exact=True).tap()
+    expect(page.locator('#contract input[value="prise"]')).to_be_checked()
+    assert stored(live_app) == []
+    assert page.errors == []  # type: ignore[attr-defined]
