@@ -148,7 +148,10 @@
       field.value = event.results[0][0].transcript;
       read(box);
     };
-    speech.onend = function () { mic.classList.remove("on"); };
+    speech.onend = function () {
+      mic.classList.remove("on");
+      if (said.textContent === words.listening) said.textContent = "";  // nothing heard
+    };
     mic.classList.add("on");
     said.textContent = words.listening;
     speech.start();
