@@ -14,6 +14,7 @@ var WAIT = 5000;  // then a page comes from the cache: a dead wifi can hang for 
 var STATIC = [
   "/static/app.css", "/static/offline.css", "/static/deal.js", "/static/live.js",
   "/static/offline.js", "/static/deal_offline.js", "/static/countdown.js", "/static/wake.js", "/static/ledger.js",
+  "/static/sentence.js",
   "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"
 ];
 // The pages kept: home, a club's page (Back from its new evening), a ledger, its view

@@ -161,6 +161,7 @@ def test_the_form_drawn_from_plain_data_is_the_form_wtforms_draws(
         (tag, attrs)
         for tag, attrs in drawn.controls
         if tag.startswith("option") or dict(attrs).get("name") in names
+        if dict(attrs).get("id") != "sentence"  # "Say the deal": the script's, no field
     ]
     assert sorted(shown) == sorted(reference.controls)
     assert {k: v for k, v in drawn.labels.items() if k in reference.labels} == reference.labels
