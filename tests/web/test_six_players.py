@@ -125,7 +125,8 @@ def test_the_form_of_six_asks_for_the_king_and_the_queen(client: FlaskClient) ->
     # The other tables keep their form: no Queen.
     five = start_evening(client, SEATS, "six_dealer_out")
     page = client.get(f"/e/{five}/deals/new", headers=EN).get_data(as_text=True)
-    assert "Partner (called King)" in page and "Queen" not in page
+    assert "Partner (called King)" in page and "Called Queen held by" not in page
+    assert 'for="second_partner' not in page  # (the sentence field names every word it says)
 
 
 def test_a_queen_held_by_nobody_at_the_table_is_shown_next_to_its_field(
