@@ -85,6 +85,7 @@ WITHOUT_A_LINK = {
     "clubs.replace_link": "RATELIMIT_REPLACE_LINK",
     "evenings.replace_link": "RATELIMIT_REPLACE_LINK",
     "tournaments.replace_link": "RATELIMIT_REPLACE_LINK",
+    "tournaments.table_link": "RATELIMIT_REPLACE_LINK",
 }
 PUBLIC_LINKS = ("/p/", "/v/")
 """The links a room follows together (a public ranking, an evening's view link)."""

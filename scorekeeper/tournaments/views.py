@@ -33,6 +33,7 @@ from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
 from scorekeeper.once import create_once, new_key
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set
+from scorekeeper.sheets import store
 from scorekeeper.sheets.versions import version_answer, version_etag
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
@@ -291,6 +292,25 @@ def unlock(token: str, sheet_id: int) -> Response:
         )
     )
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+
+
+@bp.post("/o/<token>/sheets/<int:sheet_id>/link")
+def table_link(token: str, sheet_id: int) -> Response:
+    """A table's new edit link, from the organiser's page only (a table's own phones cannot
+    replace it): the old one answers that it was replaced; the card's QR code, which opens
+    the table through its card, still does."""
+    tournament = tournament_or_404(token)
+    sheet = _sheet_or_404(tournament, sheet_id)
+    store.replace_link(sheet, edit=True)
+    db.session.commit()
+    flash(
+        _(
+            "Table %(t)d of round %(r)d has a new link: the old one no longer opens it.",
+            t=sheet.table_number or 0,
+            r=sheet.round_number or 0,
+        )
+    )
+    return redirect(url_for("tournaments.dashboard", token=token))
 
 
 @bp.get("/o/<token>/sheets/<int:sheet_id>/qr.svg")
