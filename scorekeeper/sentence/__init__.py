@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scorekeeper.scoring.deal import DEAL_FIELDS
+
 from . import extras, points, roles
 from .lexicon import Kind
 from .reading import Holder, Reading
@@ -33,19 +35,7 @@ __all__ = ["MAX_TEXT", "ORDER", "Parsed", "parse", "required"]
 MAX_TEXT = 500
 """The longest sentence read, in characters."""
 
-ORDER = (
-    "taker",
-    "partner",
-    "second_partner",
-    "contract",
-    "oudlers",
-    "points",
-    "poignees",
-    "petit_au_bout",
-    "petit_au_bout_player",
-    "chelem",
-    "miseres",
-)
+ORDER = tuple(field for field in DEAL_FIELDS if field not in ("players", "rules"))
 """The scoring API's fields, in the order of its documentation."""
 
 REPORTED = frozenset(

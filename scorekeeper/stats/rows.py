@@ -31,24 +31,42 @@ class Kept:
     tally: Tally | None
 
 
+COLUMNS: tuple[Any, ...] = (
+    SheetTotal.sheet_id,
+    SheetTotal.player_id,
+    SheetTotal.points,
+    SheetTotal.deals,
+    SheetTotal.place,
+    SheetTotal.of,
+    SheetTotal.rating,
+    SheetTotal.rated,
+)
+"""The kept figures a :class:`Kept` holds, tallies aside (``SheetTotal.figures``)."""
+
+
+def _kept(row: Any, tallies: bool) -> Kept:
+    rating = None if row.rating is None else Decimal(row.rating)
+    tally = Tally.from_json(row.figures) if tallies else None
+    return Kept(
+        row.sheet_id,
+        row.player_id,
+        row.points,
+        row.deals,
+        row.place,
+        row.of,
+        rating,
+        row.rated,
+        tally,
+    )
+
+
 def kept(
     club_id: int, period: Period, player_id: int | None = None, tallies: bool = False
 ) -> list[Kept]:
     """The kept figures of every player (or of ``player_id``) at each sheet of the
     period, in play order; with ``tallies``, their :class:`~.tallies.Tally` too. One
     query, one row per sheet and player: the pages' cost does not grow with the deals."""
-    columns: list[Any] = [
-        SheetTotal.sheet_id,
-        SheetTotal.player_id,
-        SheetTotal.points,
-        SheetTotal.deals,
-        SheetTotal.place,
-        SheetTotal.of,
-        SheetTotal.rating,
-        SheetTotal.rated,
-    ]
-    if tallies:
-        columns.append(SheetTotal.figures)
+    columns = [*COLUMNS, SheetTotal.figures] if tallies else list(COLUMNS)
     query = (
         select(*columns)
         .join(Sheet, SheetTotal.sheet_id == Sheet.id)
@@ -57,53 +75,17 @@ def kept(
     )
     if player_id is not None:
         query = query.where(SheetTotal.player_id == player_id)
-    return [
-        Kept(
-            row.sheet_id,
-            row.player_id,
-            row.points,
-            row.deals,
-            row.place,
-            row.of,
-            None if row.rating is None else Decimal(row.rating),
-            row.rated,
-            Tally.from_json(row.figures) if tallies else None,
-        )
-        for row in db.session.execute(query)
-    ]
+    return [_kept(row, tallies) for row in db.session.execute(query)]
 
 
 def sheet_rows(sheet_id: int) -> list[Kept]:
     """The kept figures of every player of one sheet, tallies included."""
     found = db.session.execute(
-        select(
-            SheetTotal.sheet_id,
-            SheetTotal.player_id,
-            SheetTotal.points,
-            SheetTotal.deals,
-            SheetTotal.place,
-            SheetTotal.of,
-            SheetTotal.rating,
-            SheetTotal.rated,
-            SheetTotal.figures,
-        )
+        select(*COLUMNS, SheetTotal.figures)
         .where(SheetTotal.sheet_id == sheet_id)
         .order_by(SheetTotal.first_seen)
     )
-    return [
-        Kept(
-            row.sheet_id,
-            row.player_id,
-            row.points,
-            row.deals,
-            row.place,
-            row.of,
-            None if row.rating is None else Decimal(row.rating),
-            row.rated,
-            Tally.from_json(row.figures),
-        )
-        for row in found
-    ]
+    return [_kept(row, tallies=True) for row in found]
 
 
 def medal_row(kept: Kept) -> Row:
