@@ -62,10 +62,12 @@ browser:
 test: install browser
 	$(PYTEST)
 
-# The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL.
+# The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL. Of the
+# browser tests, only those of phones racing (marked `phones`): what a page shows does not
+# depend on the database, and `make test` has driven every page already.
 test-postgres: install browser
 	@test -n "$(TEST_DATABASE_URL)" || { echo "Set TEST_DATABASE_URL=postgresql://…"; exit 2; }
-	$(PYTEST) -m db
+	$(PYTEST) -m "db and (not browser or phones)"
 
 # The inner loop: lint and every test that is neither slow nor a browser's, on both cores.
 check: lint

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, Route, expect
 from sqlalchemy import select
@@ -17,6 +18,8 @@ from scorekeeper.db import db
 from scorekeeper.models import Deal, Player
 
 from .conftest import PHONE, Watch
+
+pytestmark = pytest.mark.phones
 
 SHOTS = Path("/tmp/offline-shots")
 SEATS = ("Alice", "Bob", "Chloé", "David")

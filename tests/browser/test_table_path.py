@@ -134,6 +134,7 @@ def test_a_save_replaces_the_form_in_place(
     expect(page.locator("#preview-summary")).not_to_be_empty()
 
 
+@pytest.mark.phones
 @pytest.mark.parametrize("size", SIZES)
 def test_two_phones_clash_at_five_with_the_dealer_out(
     browser: Browser,

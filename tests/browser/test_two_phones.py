@@ -19,6 +19,8 @@ from scorekeeper.models import Deal
 
 from .conftest import PHONE
 
+pytestmark = pytest.mark.phones
+
 SEATS = ("Alice", "Bob", "Chloé", "David")
 
 
