@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Sheet, SheetTotal
@@ -83,41 +83,65 @@ def _tally(session: Session, sheet_id: int, rules: RuleSet) -> None:
 
 def rate_club(session: Session, club_id: int, start: tuple[Any, ...] | None) -> None:
     """Rate the club's deals again from the sheet at ``start`` (its play order key; the
-    first sheet when ``None``) on, each player from their rating before it."""
-    order = session.execute(
-        select(Sheet.id, *reads.PLAY_ORDER)
-        .where(Sheet.club_id == club_id)
-        .order_by(*reads.PLAY_ORDER)
-    ).all()
-    keys = [(row.date, row.created_at, row.id) for row in order]
-    first = 0 if start is None else next((i for i, k in enumerate(keys) if k >= start), len(keys))
-    before = [row.id for row in order[:first]]
-    after = [row.id for row in order[first:]]
+    first sheet when ``None``) on, each player from their rating before it. Only the
+    sheets from ``start`` on are read: tonight's deal reads tonight's evening, whatever
+    the club's history."""
+    query = select(Sheet.id).where(Sheet.club_id == club_id).order_by(*reads.PLAY_ORDER)
+    if start is not None:
+        query = query.where(_from(start))
+    after = list(session.scalars(query))
     if not after:
         return
-    ratings, counts = _before(session, before)
+    ratings, counts = _before(session, club_id, start, after)
     deals = reads.sheet_played_deals(after, session)
     rated = rating.rate((d.rated() for d in deals), ratings, counts)
     _keep(session, after, rated, ratings, counts)
 
 
-def _before(session: Session, sheets: list[int]) -> tuple[dict[int, Decimal], dict[int, int]]:
-    """Each player's rating and deals rated after the last of ``sheets`` they played."""
-    if not sheets:
+def _from(start: tuple[Any, ...]) -> ColumnElement[bool]:
+    """The sheets at or after ``start`` in play order (day, start, id), spelt out so that
+    both databases compare each column with its own type."""
+    day, started, sheet_id = start
+    return or_(
+        Sheet.date > day,
+        and_(
+            Sheet.date == day,
+            or_(
+                Sheet.created_at > started,
+                and_(Sheet.created_at == started, Sheet.id >= sheet_id),
+            ),
+        ),
+    )
+
+
+def _before(
+    session: Session, club_id: int, start: tuple[Any, ...] | None, sheets: list[int]
+) -> tuple[dict[int, Decimal], dict[int, int]]:
+    """The rating and deals rated that each player seated at ``sheets`` had after the last
+    sheet they played before ``start``: one query, the database picking each one's last."""
+    if start is None:
         return {}, {}
-    position = {sid: i for i, sid in enumerate(sheets)}
-    ratings: dict[int, tuple[int, Decimal, int]] = {}
-    for sid, pid, value, count in session.execute(
-        select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated)
+    seated = select(SheetTotal.player_id).where(SheetTotal.sheet_id.in_(sheets))
+    latest = func.row_number().over(
+        partition_by=SheetTotal.player_id, order_by=[c.desc() for c in reads.PLAY_ORDER]
+    )
+    ranked = (
+        select(SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated, latest.label("n"))
         .join(Sheet, Sheet.id == SheetTotal.sheet_id)
-        .where(Sheet.id.in_(sheets), SheetTotal.rating.is_not(None))
-    ):
-        at = position[sid]
-        if pid not in ratings or ratings[pid][0] < at:
-            ratings[pid] = (at, Decimal(str(value)), count)
+        .where(
+            Sheet.club_id == club_id,
+            SheetTotal.rating.is_not(None),
+            SheetTotal.player_id.in_(seated),
+            not_(_from(start)),
+        )
+        .subquery()
+    )
+    rows = session.execute(
+        select(ranked.c.player_id, ranked.c.rating, ranked.c.rated).where(ranked.c.n == 1)
+    ).all()
     return (
-        {pid: value for pid, (_at, value, _c) in ratings.items()},
-        {pid: count for pid, (_at, _v, count) in ratings.items()},
+        {pid: Decimal(str(value)) for pid, value, _count in rows},
+        {pid: count for pid, _value, count in rows},
     )
 
 

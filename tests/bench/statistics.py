@@ -8,13 +8,15 @@ evenings since 1 September): the bound of 2× holds for them; the same pages ove
 date (``?all=1``), one row per sheet and player, are reported beside. CPU time is the
 process's (``time.process_time``): the app and its SQLite, in the same process, with the
 Flask test client; the median of repeated requests after a warm-up, the pages of both
-clubs requested in turn.
+clubs requested in turn. Then the save of a deal at both clubs: tonight's last deal taken
+back and stored again, its kept figures and ratings written in the same transaction.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from flask.testing import FlaskClient
@@ -22,12 +24,13 @@ from sqlalchemy import select
 
 from scorekeeper.db import db
 from scorekeeper.files.imports import import_evening
-from scorekeeper.models import Player
+from scorekeeper.models import Player, Sheet
 from scorekeeper.scoring import FFT, TableMode
 
 from .common import Deadline, median
 from .context import Context
 from .data import DAY, add_club, evening_deals
+from .pages import new_last_deal
 
 SIZES = (1_000, 20_000)
 PER_EVENING = 20
@@ -40,11 +43,14 @@ MOST_RATIO = 2.0
 FIGURES = (
     *(f"stats_{page}_{size}_deals_cpu_ms" for page in PAGES for size in SIZES),
     *(f"stats_{page}_20000_vs_1000_ratio" for page in PAGES),
+    *(f"stats_save_{size}_deals_cpu_ms" for size in SIZES),
+    "stats_save_20000_vs_1000_ratio",
 )
 
 
-def _club(ctx: Context, deals: int) -> tuple[str, int]:
-    """A club of ``deals`` deals; its token and a regular's id."""
+def _club(ctx: Context, deals: int) -> tuple[str, int, str]:
+    """A club of ``deals`` deals; its token, a regular's id and its last evening's edit
+    token."""
     rng = random.Random(deals)
     with ctx.world.app.app_context():
         club = add_club(f"Club of {deals} deals")
@@ -66,7 +72,11 @@ def _club(ctx: Context, deals: int) -> tuple[str, int]:
         bob = db.session.scalars(
             select(Player.id).where(Player.club_id == club.id, Player.name == "Bob")
         ).one()
-        return club.token, bob
+        last = db.session.scalars(
+            select(Sheet.edit_token).where(Sheet.club_id == club.id).order_by(Sheet.id.desc())
+        ).first()
+        assert last is not None
+        return club.token, bob, last
 
 
 def _cpu(client: FlaskClient, url: str) -> float:
@@ -80,9 +90,10 @@ def _cpu(client: FlaskClient, url: str) -> float:
 
 def statistics(ctx: Context) -> None:
     """The three pages at both sizes, requested in turn; CPU ms each, and the ratios."""
-    urls = {}
+    urls, saves = {}, {}
     for size in SIZES:
-        club, bob = _club(ctx, size)
+        club, bob, last = _club(ctx, size)
+        saves[size] = new_last_deal(ctx.world.app, last)
         urls[size] = {
             "player": f"/c/{club}/players/{bob}",
             "season": f"/c/{club}/season",
@@ -109,3 +120,22 @@ def statistics(ctx: Context) -> None:
             put.at_most(f"stats_{page}_20000_vs_1000_ratio", large / small, MOST_RATIO)
         else:
             put.add(f"stats_{page}_20000_vs_1000_ratio", large / small, note="reported only")
+    _saves(ctx, saves)
+
+
+def _saves(ctx: Context, saves: dict[int, Callable[[], None]]) -> None:
+    """Tonight's last deal stored again at both clubs (its kept figures and ratings
+    written in the same transaction), in turn: CPU ms, the median of 11 after a warm-up."""
+    times: dict[int, list[float]] = {size: [] for size in SIZES}
+    for write in saves.values():
+        write()
+    for _ in range(11):
+        for size, write in saves.items():
+            start = time.process_time()
+            write()
+            times[size].append((time.process_time() - start) * 1000)
+    small, large = (median(times[size]) for size in SIZES)
+    note = "the last deal of the last evening taken back and saved again"
+    ctx.results.add("stats_save_1000_deals_cpu_ms", small, note=note)
+    ctx.results.add("stats_save_20000_deals_cpu_ms", large, note="the same, 20,000 deals")
+    ctx.results.at_most("stats_save_20000_vs_1000_ratio", large / small, MOST_RATIO)

@@ -18,7 +18,7 @@ from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
 
 from ..conftest import based_on
-from ..factories import Season, deal_data, play, start_evening
+from ..factories import Season, deal_data, play, start_evening, token_of
 
 ALL = Period()
 
@@ -110,3 +110,18 @@ def test_a_merge_rates_the_two_names_as_one_player(
     response = client.post(f"/c/{club.club}/players/{emile}/manage", data=data)
     assert response.status_code == 302
     check(app)
+
+
+def test_an_evening_entered_late_rates_the_evenings_played_after_its_day(
+    app: Flask, client: FlaskClient, club: Season
+) -> None:
+    before = rows(app)
+    data = {f"seat_{i}": name for i, name in enumerate(("Alice", "Bob", "Chloé", "David"), 1)}
+    data |= {"table_mode": "four", "first_dealer": "1", "day": "2026-10-01", "variants": []}
+    late = token_of(client.post("/evenings/new", data=data))
+    play(client, late, deal_data(contract="garde_sans", points="71"))  # Alice's
+    check(app)  # rated in play order: the late evening before those of 15 October on
+    after = rows(app)
+    alice = club.ids["Alice"]
+    assert after[1, alice] == before[1, alice]  # 10 September: played before, unmoved
+    assert after[3, alice][4] != before[3, alice][4]  # 20 November: rated again
