@@ -139,3 +139,16 @@ def artifacts() -> Path:
     """``test-artifacts/`` at the top of the repository (git-ignored), for screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def widths(page: Page) -> tuple[int, int]:
+    """The page's scroll width and the window's, once the page has loaded: after a tap that
+    loads another page, its text can be there before its stylesheet is (a busy machine)."""
+    page.wait_for_load_state("load")
+    scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    return int(scroll), int(inner)
+
+
+def scroll_width(page: Page) -> int:
+    """The page's scroll width, once the page has loaded (:func:`widths`)."""
+    return widths(page)[0]

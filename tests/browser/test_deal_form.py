@@ -18,6 +18,8 @@ from scorekeeper.models import Club, Deal
 from scorekeeper.scoring import FFT, TableMode
 from scorekeeper.sheets import store
 
+from .conftest import widths
+
 SHOTS = Path("/tmp/form13-shots")
 FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")
 SIX = ("Marie-Claire", "Marie-Hélène", "Jean-Pierre", "Jean-Paul", "Anne-Sophie", "Maximilien")
@@ -308,7 +310,7 @@ def test_targets_are_large_and_the_partners_keep_their_places(
     assert small == [], f"tap targets under 44×44 px: {small}"
     bar = page.locator(".actions.sticky").bounding_box()
     assert bar is not None and bar["height"] < 100, f"the Save bar is {bar} tall"
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    width = widths(page)
     assert width[0] <= width[1], "the form scrolls sideways"
     shot(page, f"deal-form-{lang}-{size['width']}-{scheme}", full=True)
 

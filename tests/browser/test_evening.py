@@ -20,7 +20,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import Watch
+from .conftest import Watch, widths
 
 A, B, C, D, E = "Alice", "Bob", "Chloé", "David", "Émile"
 FOUR = (A, B, C, D)
@@ -75,7 +75,7 @@ def assert_fits(page: Page, where: str) -> None:
     """No sideways scrolling at 390 px nor at 360 px; back to 390 px after."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
-        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        scroll, inner = widths(page)
         assert inner == width, f"{where} at {width} px: the window is {inner} px wide"
         assert scroll <= inner, f"{where} scrolls sideways at {width} px: {scroll} > {inner}"
     page.set_viewport_size({"width": WIDTHS[0], "height": PHONE_HEIGHT})

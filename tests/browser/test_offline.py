@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Player
 
-from .conftest import PHONE, Watch
+from .conftest import PHONE, Watch, scroll_width
 
 pytestmark = pytest.mark.phones
 
@@ -100,7 +100,7 @@ def test_three_deals_saved_offline_are_stored_once_in_order_with_their_dealers(
     SHOTS.mkdir(exist_ok=True)
     for width, height in ((390, 844), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})
-        scroll = page.evaluate("document.documentElement.scrollWidth")
+        scroll = scroll_width(page)
         assert scroll <= width, f"the ledger scrolls sideways at {width} px"
         page.screenshot(path=str(SHOTS / f"ledger-waiting-{width}.png"), full_page=True)
 

@@ -15,6 +15,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Deal
 from scorekeeper.scoring import TableMode
 
+from .conftest import scroll_width
 from .test_deal_form import SMALL, Phone, evening, phone, stored  # noqa: F401
 
 FR_SEATS = ("Alice", "Bruno", "Chloé", "David", "Émile")
@@ -43,7 +44,7 @@ CASES = {
 
 
 def no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = scroll_width(page)
     assert width <= 360, f"the page scrolls sideways: {width}px"
 
 

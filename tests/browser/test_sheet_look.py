@@ -10,6 +10,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from scorekeeper.scoring import TableMode
 
+from .conftest import widths
 from .test_deal_form import (
     PHONES,
     SIX,
@@ -53,7 +54,8 @@ def test_six_long_names_can_be_told_apart_at_360_px(
     assert all(name in legend for name in SIX), "the legend does not give the full names"
     small = page.evaluate(TOO_SMALL)
     assert small == [], f"tap targets under 44×44 px: {small}"
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    scroll, inner = widths(page)
+    assert scroll <= inner, f"the ledger scrolls sideways: {scroll} > {inner}"
     shot(page, f"ledger-six-{lang}-{size['width']}-{scheme}", full=True)
     # Running totals on every row: a switch this phone remembers.
     page.locator("#running-switch input[type=checkbox]").check()

@@ -16,7 +16,7 @@ from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.entry import score_entry
 from scorekeeper.sheets.rotation import sitting_out
 
-from .conftest import Watch
+from .conftest import Watch, widths
 
 SIX = ("Anne-Sophie", "Bartholomée", "Christophe", "Dominique", "Emmanuelle", "Françoise")
 
@@ -60,7 +60,8 @@ def big_evening(app: Flask) -> str:
 
 
 def fits(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+    scroll, inner = widths(page)
+    return scroll <= inner
 
 
 def test_six_players_and_200_deals_fit_a_360_px_phone(

@@ -32,7 +32,7 @@ from scorekeeper.scoring import (
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.entry import Entry, score_entry
 
-from .conftest import Watch
+from .conftest import Watch, scroll_width
 
 SIX = ("Anne-Sophie", "Bartholomée", "Christophe", "Dominique", "Emmanuelle", "Françoise")
 CONTRACTS = (Contract.PRISE, Contract.GARDE, Contract.GARDE, Contract.GARDE_SANS)
@@ -98,7 +98,7 @@ def assert_fits(page: Page, where: str) -> None:
         page.set_viewport_size({"width": width, "height": 844})
         # Against the phone's width, not innerWidth: a mobile browser widens its layout
         # viewport to the page, so innerWidth grows with the overflow it should reveal.
-        scroll = page.evaluate("document.documentElement.scrollWidth")
+        scroll = scroll_width(page)
         wide = page.evaluate(
             f"[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect()"
             f".right > {width} + 0.5).slice(-4).map(e => e.tagName + '.' + e.className + ' '"
@@ -264,7 +264,7 @@ def test_statistics_in_the_dark_in_french_at_360_px(
 
     # The ranking: no name is broken over two lines to make room for the headers.
     page.goto(f"{live_server}/c/{club}/ranking")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     lines = page.locator("table.ranking tbody th a").evaluate_all(
         "links => links.map(a => [a.textContent, a.getClientRects().length])"
     )

@@ -17,6 +17,8 @@ from scorekeeper.models import Club, Deal, DealScore, Player
 from scorekeeper.scoring import FFT, TableMode
 from scorekeeper.sheets import store
 
+from .conftest import scroll_width
+
 FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")
 SIX = (*FIVE, "Fanny")
 SIZES = [
@@ -305,5 +307,5 @@ def test_names_break_only_at_hyphens_or_spaces(
     page.goto(f"{live_server}/e/{token}/deals/new")
     expect(page.locator("#taker label")).to_have_count(5)
     assert page.evaluate(WORDS_BROKEN) == []
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = scroll_width(page)
     assert width <= size["width"], "the form scrolls sideways"

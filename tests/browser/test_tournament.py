@@ -33,7 +33,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from .conftest import HOST, PHONE, Watch
+from .conftest import HOST, PHONE, Watch, widths
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 NARROW = 360
@@ -303,7 +303,7 @@ def assert_fits(page: Page, where: str) -> None:
     assert size is not None
     for width in (size["width"], NARROW):
         page.set_viewport_size({"width": width, "height": size["height"]})
-        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        scroll, inner = widths(page)
         assert scroll <= inner, f"{where} scrolls sideways at {width} px: {scroll} > {inner}"
     page.set_viewport_size(size)
 

@@ -18,6 +18,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Sheet
 
 from ..factories import new_club, start_tournament
+from .conftest import scroll_width, widths
 
 
 def started(live_app: Flask) -> str:
@@ -49,7 +50,7 @@ def test_the_deal_form_of_a_table_says_which_table_it_is(
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server}/o/{organiser}")
-        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        scroll, inner = widths(page)
         assert scroll <= inner, f"the dashboard scrolls sideways at {width} px"
         cells = page.locator("table.states").first.locator("tbody td:nth-child(3)")
         expect(cells).to_have_count(2)
@@ -110,6 +111,6 @@ def test_a_page_pasted_as_a_name_keeps_the_players_page_to_a_360_px_screen(
             expect(page.locator(".error")).to_contain_text(says)
         else:
             expect(page.locator("table.states")).to_contain_text("7" * 20)
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = scroll_width(page)
         assert width <= 360, f"{pasted[:20]}… makes the players page {width} px wide"
     page.screenshot(path=str(artifacts / "players-long-name-360.png"), full_page=True)

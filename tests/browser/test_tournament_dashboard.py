@@ -12,7 +12,7 @@ from scorekeeper.db import db
 from scorekeeper.i18n import LANGUAGE_COOKIE
 
 from ..paper_tournaments import build
-from .conftest import Watch
+from .conftest import Watch, scroll_width
 
 ROW_HEIGHT = 150
 """The most a table's row may take, in CSS pixels: 26 players' rows, names and all."""
@@ -28,7 +28,7 @@ def test_the_unlock_button_fits_a_phone(
     page.context.add_cookies([{"name": LANGUAGE_COOKIE, "value": lang, "url": live_server}])
     page.goto(f"{live_server}/o/{organiser}")
     assert page.locator("html").get_attribute("lang") == lang
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert scroll_width(page) <= 390
     rows = page.locator("table.states tbody tr")
     assert rows.count() == 6
     for index in range(rows.count()):
