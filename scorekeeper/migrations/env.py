@@ -103,6 +103,28 @@ def migration_lock(connection):
             fcntl.flock(held, fcntl.LOCK_UN)
 
 
+def fill_kept(connection):
+    """Once the schema is at head, the statistics' kept figures of the sheets that have
+    none (scorekeeper.stats.kept.fill_missing), in a transaction of its own after the
+    upgrade's, still under the migration lock. Not in a revision: the app's code matches
+    only the head schema."""
+    heads = set(context.get_context().get_current_heads())
+    if heads != set(context.script.get_heads()):
+        return
+    from sqlalchemy.orm import Session
+
+    from scorekeeper.stats import kept
+
+    if connection.in_transaction():
+        connection.commit()  # what the upgrade began and left open (its reads, on SQLite)
+    session = Session(bind=connection)
+    filled = kept.fill_missing(session)
+    session.commit()
+    session.close()
+    if filled:
+        logger.info("Kept the statistics' figures of %d sheets.", filled)
+
+
 def run_migrations_online():
     """Run migrations in 'online' mode.
 
@@ -141,6 +163,7 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        fill_kept(connection)
 
 
 if context.is_offline_mode():

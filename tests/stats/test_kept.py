@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import null, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, SheetTotal
@@ -91,10 +91,11 @@ def test_the_fill_of_the_upgrade_keeps_the_same(app: Flask, club: Season) -> Non
     with app.app_context():
         db.session.execute(
             update(SheetTotal).values(
-                deals=0, place=None, of=None, rating=None, rated=0, figures=None
+                deals=0, place=None, of=None, rating=None, rated=0, figures=null()
             )
         )
-        kept.fill(db.session())
+        assert kept.fill_missing(db.session()) == 3  # the three evenings
+        assert kept.fill_missing(db.session()) == 0  # nothing left to fill
         db.session.commit()
     assert rows(app) == before
 
@@ -117,7 +118,7 @@ def test_an_evening_entered_late_rates_the_evenings_played_after_its_day(
 ) -> None:
     before = rows(app)
     data = {f"seat_{i}": name for i, name in enumerate(("Alice", "Bob", "Chloé", "David"), 1)}
-    data |= {"table_mode": "four", "first_dealer": "1", "day": "2026-10-01", "variants": []}
+    data |= {"table_mode": "four", "first_dealer": "1", "day": "2026-10-01"}
     late = token_of(client.post("/evenings/new", data=data))
     play(client, late, deal_data(contract="garde_sans", points="71"))  # Alice's
     check(app)  # rated in play order: the late evening before those of 15 October on

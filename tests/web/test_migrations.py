@@ -105,6 +105,9 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
             (2, 3, -11, 102),
             (2, 2, -21, 103),
         }
+        with db.engine.connect() as connection:
+            unkept = "SELECT count(*) FROM sheet_total WHERE figures IS NULL"
+            assert connection.execute(text(unkept)).scalar_one() == 0  # filled at head
         sheet = db.session.get(Sheet, 1)
         assert sheet is not None
         assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]

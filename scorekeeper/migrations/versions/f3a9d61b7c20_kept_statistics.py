@@ -1,5 +1,9 @@
 """sheet_total keeps the statistics' figures: deals played, place, rating after the
-sheet, deals rated, and the player's tally; filled for the sheets there are
+sheet, deals rated, and the player's tally
+
+The figures of the sheets there are are left NULL here and written once the schema is
+at head (migrations/env.py calls scorekeeper.stats.kept.fill_missing): the app's code
+matches only the head schema, so no revision calls it.
 
 Revision ID: f3a9d61b7c20
 Revises: e8b2c4f6a1d3
@@ -8,7 +12,6 @@ Create Date: 2026-11-24 23:55:00.000000
 """
 from alembic import op
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
 
 
 # revision identifiers, used by Alembic.
@@ -26,11 +29,6 @@ def upgrade():
         batch_op.add_column(sa.Column('rating', sa.String(length=16), nullable=True))
         batch_op.add_column(sa.Column('rated', sa.Integer(), server_default='0', nullable=False))
         batch_op.add_column(sa.Column('figures', sa.JSON(), nullable=True))
-    # Every sheet's figures and every club's ratings, as the app keeps them at each write
-    # (scorekeeper.stats.kept), in one pass over each club's deals.
-    from scorekeeper.stats import kept
-
-    kept.fill(Session(bind=op.get_bind()))
 
 
 def downgrade():
