@@ -193,7 +193,10 @@ _DEAL_COLUMNS = (
 
 
 def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDeal]:
-    """Every deal the player sat at in the period, in play order, with their score only."""
+    """Every deal the player sat at in the period, in play order, with their score only.
+
+    No page reads it (the pages add up the kept tallies): it is the reference the kept
+    tallies are checked against, deal by deal (tests/stats/test_kept.py)."""
     rows = db.session.execute(
         select(*_DEAL_COLUMNS, DealScore.points, DealScore.sitting_out)
         .join(DealScore, DealScore.deal_id == Deal.id)
@@ -249,23 +252,6 @@ def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDe
         scores=scores,
         sitting_out=frozenset(sitting_out),
     )
-
-
-CLUB_DEALS = 2500
-"""The most deals the club's season and rating read: the last ones (some three seasons
-of a weekly club), so that a page's work is bounded however old the club."""
-
-
-def played_deals(club_id: int, period: Period, limit: int = CLUB_DEALS) -> list[PlayedDeal]:
-    """The club's last ``limit`` played deals in the period, in play order: two queries."""
-    last = (
-        select(Deal.id)
-        .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Deal.contract.is_not(None), Deal.taker_id.is_not(None), *where(club_id, period))
-        .order_by(*(c.desc() for c in PLAY_ORDER), Deal.number.desc())
-        .limit(limit)
-    )
-    return _played([Deal.id.in_(last)])
 
 
 def sheet_played_deals(sheets: list[int], session: Session | None = None) -> list[PlayedDeal]:
