@@ -1,5 +1,7 @@
-"""The error pages every part of the app shares: too many requests, a busy database, and
-a link that existed but stopped working (410, never counted as a guess)."""
+"""The error pages every part of the app shares: too many requests, a busy database, a
+link that existed but stopped working (410, never counted as a guess), and any other
+refusal (404, 405, 413, a form too old to send…) as a page of the app, in the person's
+language and sized for a phone."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_limiter.errors import RateLimitExceeded
+from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
@@ -20,6 +24,7 @@ from scorekeeper.links import TOKEN
 def init_app(app: Flask) -> None:
     app.register_error_handler(404, not_found)
     app.register_error_handler(429, too_many_requests)
+    app.register_error_handler(HTTPException, refused)
     app.register_error_handler(OperationalError, busy)
     app.register_error_handler(TooLong, busy)
 
@@ -30,10 +35,10 @@ def not_found(error: HTTPException) -> HTTPException | tuple[Response | str, int
     other otherwise (and the rate limits count it as a guess)."""
     token = (request.view_args or {}).get("token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        return error
+        return refused(error)
     found = retired.lookup(token)
     if found is None:
-        return error
+        return refused(error)
     message = gone_message(found.kind, found.why)
     if request.blueprint == "api" or request.accept_mimetypes.best == "application/json":
         return jsonify(status="gone", why=found.why, message=message), 410
@@ -55,6 +60,30 @@ def _gone_message(kind: str, why: str) -> Any:
     if kind == "table":
         return _("This tournament table was deleted with its tournament.")
     return _("This evening was deleted.")
+
+
+REFUSED = {
+    400: _l("This request could not be read. Go back, reload the page and send again."),
+    403: _l("This link does not open this page."),
+    404: _l("There is nothing at this address: the link may be mistyped or cut short."),
+    405: _l("This address is not opened that way: go back and use the page's buttons."),
+    413: _l("What was sent is too large for the server."),
+}
+TOO_OLD = _l(
+    "This page is too old to send, or this browser forgot the site: reload the page, "
+    "then send again. Nothing was stored from this try."
+)
+
+
+def refused(error: HTTPException) -> HTTPException | tuple[str, int]:
+    """A request refused (4xx) as a page of the app, in the person's language; the API's
+    answers (docs/scoring-api.md) and anything else (redirects, server errors) as the
+    framework gives them."""
+    code = error.code or 500
+    if not 400 <= code < 500 or request.path.startswith("/api/"):
+        return error
+    message = TOO_OLD if isinstance(error, CSRFError) else REFUSED.get(code, REFUSED[400])
+    return render_template("refused.html", code=code, message=message), code
 
 
 TOO_MANY = {
