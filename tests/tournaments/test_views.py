@@ -40,7 +40,7 @@ def test_a_tournament_of_9_players_over_2_rounds(app: Flask, client: FlaskClient
     for token, seating in tables:
         play_table(client, token, seating, len(seating))  # one deal per seat
     page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
-    assert "playing 4 of 4" in page and "playing 5 of 5" in page
+    assert "to sign: 4 of 4" in page and "to sign: 5 of 5" in page  # every deal played
     assert "Draw round 2" not in page  # not before every sheet is signed
     assert client.post(f"/o/{organiser}/draw").status_code == 302
     with app.app_context():
