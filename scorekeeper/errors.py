@@ -102,13 +102,22 @@ def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[s
     return render_template("limited.html"), 429, headers
 
 
-STOPPED = ("database is locked", "interrupted", "statement timeout")
-"""A database failure that is a wait or a time limit (:mod:`scorekeeper.deadline`)."""
+STOPPED = (
+    "database is locked",
+    "interrupted",
+    "statement timeout",
+    "deadlock detected",
+    "could not serialize access",
+)
+"""A database failure that is a wait, a time limit (:mod:`scorekeeper.deadline`), or two
+writers the database stopped one of (PostgreSQL rolls the one back whole): sending again
+is safe."""
 
 
 def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
     """SQLite's lock, waited for longer than its timeout (a few phones saving at once on a
-    slow machine), or a request stopped at its time limit. The person is told to try
+    slow machine), a request stopped at its time limit, or the loser of a deadlock
+    PostgreSQL broke (its whole transaction rolled back). The person is told to try
     again (a phone's queue sends the deal again on a 503 by itself); any other database
     failure stays a server error."""
     if isinstance(error, OperationalError) and not any(s in str(error.orig) for s in STOPPED):

@@ -153,7 +153,9 @@ def _keep(
     counts: dict[int, int],
 ) -> None:
     """Each player's rating after each of ``sheets``: the one after their deals there, or
-    the one they came with."""
+    the one they came with. Only the rows whose rating changes are written: the tables of
+    a tournament round, rated one after the other, never hold each other's rows (two
+    phones saving at two tables would otherwise wait for each other, and deadlock)."""
     after: dict[tuple[int, int], tuple[Decimal, int]] = {}
     for pid, line in rated.history.items():
         for sid, reached, count in line:
@@ -161,27 +163,34 @@ def _keep(
     ids = list(sheets)
     current = dict(ratings)
     current_counts = dict(counts)
-    seated: dict[int, list[int]] = {}
-    for sid, pid in session.execute(
-        select(SheetTotal.sheet_id, SheetTotal.player_id).where(SheetTotal.sheet_id.in_(ids))
-    ):
-        seated.setdefault(sid, []).append(pid)
+    seated = _seated(session, ids)
     changes = []
     for sid in ids:
-        for pid in seated.get(sid, []):
+        for pid, kept in seated.get(sid, []):
             if (sid, pid) in after:
                 current[pid], current_counts[pid] = after[sid, pid]
             value = current.get(pid)
-            changes.append(
-                {
-                    "sheet_id": sid,
-                    "player_id": pid,
-                    "rating": None if value is None else str(value),
-                    "rated": current_counts.get(pid, 0),
-                }
-            )
+            now = (None if value is None else str(value), current_counts.get(pid, 0))
+            if now != kept:
+                changes.append(
+                    {"sheet_id": sid, "player_id": pid, "rating": now[0], "rated": now[1]}
+                )
     if changes:
         session.execute(update(SheetTotal), changes)
+
+
+def _seated(
+    session: Session, sheets: list[int]
+) -> dict[int, list[tuple[int, tuple[str | None, int]]]]:
+    """The players of each of ``sheets``, each with the rating and deals rated kept."""
+    seated: dict[int, list[tuple[int, tuple[str | None, int]]]] = {}
+    for sid, pid, value, count in session.execute(
+        select(
+            SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated
+        ).where(SheetTotal.sheet_id.in_(sheets))
+    ):
+        seated.setdefault(sid, []).append((pid, (value, count)))
+    return seated
 
 
 def fill_missing(session: Session) -> int:

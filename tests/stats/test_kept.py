@@ -6,19 +6,32 @@ The club is the three evenings of tests/test_statistics_views.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import null, select, update
+from sqlalchemy import Update, event, null, select, update
+from sqlalchemy.orm import ORMExecuteState, Session
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, Player, SheetTotal
+from scorekeeper.models import Club, Player, Sheet, SheetTotal
 from scorekeeper.stats import figures, kept, rating, tallies
 from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
 
 from ..conftest import based_on
-from ..factories import Season, deal_data, play, start_evening, token_of
+from ..factories import (
+    Season,
+    deal_data,
+    new_club,
+    play,
+    play_table,
+    start_evening,
+    start_tournament,
+    table_sheets,
+    token_of,
+)
 
 ALL = Period()
 
@@ -126,3 +139,37 @@ def test_an_evening_entered_late_rates_the_evenings_played_after_its_day(
     alice = club.ids["Alice"]
     assert after[1, alice] == before[1, alice]  # 10 September: played before, unmoved
     assert after[3, alice][4] != before[3, alice][4]  # 20 November: rated again
+
+
+def test_a_deal_at_one_table_of_a_round_writes_no_row_of_another_table(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The tables of a round are rated one after the other (play order), but share no
+    player: a save at the first table rewrote the second table's ratings unchanged, and
+    two phones saving at once on PostgreSQL deadlocked on each other's rows (500)."""
+    organiser = start_tournament(client, new_club(client), players=8, rounds=2)
+    (first, seating), (second, other) = table_sheets(app)
+    play_table(client, second, other, 1)
+    with app.app_context():
+        ids = {token: sid for token, sid in db.session.execute(select(Sheet.edit_token, Sheet.id))}
+        written: list[Any] = []
+
+        def note(state: ORMExecuteState) -> None:
+            statement = state.statement
+            if (
+                isinstance(statement, Update)
+                and getattr(statement.table, "name", "") == "sheet_total"
+            ):
+                params = state.parameters
+                written.extend(params if isinstance(params, list) else [params or {}])
+
+        event.listen(Session, "do_orm_execute", note)
+        try:
+            play_table(client, first, seating, 1)
+        finally:
+            event.remove(Session, "do_orm_execute", note)
+    rated = [row for row in written if "rating" in row]
+    touched = {row["sheet_id"] for row in rated}
+    assert touched == {ids[first]}, f"rows of other sheets rewritten: {touched}"
+    assert client.get(f"/o/{organiser}").status_code == 200
+    check(app)  # and every rating is still the one of the deals in play order

@@ -1,4 +1,5 @@
-"""SQLite's write lock held too long by another writer: a 503 to retry, never a 500."""
+"""A writer the database stopped (SQLite's lock held too long by another, a deadlock
+PostgreSQL broke): a 503 to send again, never a 500."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal
+from scorekeeper.sheets import store
 
 from ..conftest import TEST_DATABASE_URL
 from ..factories import deal_data, start_evening
@@ -52,3 +56,22 @@ def test_a_save_that_waits_too_long_for_the_lock_is_refused_to_be_sent_again(
     with app.app_context():
         assert db.session.scalar(select(func.count(Deal.id))) == 1
         db.engine.dispose()
+
+
+def test_the_loser_of_a_deadlock_is_told_to_send_again_not_a_server_error(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL breaks a deadlock by rolling one transaction back whole: that save is
+    a 503 "busy, send again" (the phone's queue sends it again), not a 500."""
+    token = start_evening(client)
+
+    def deadlocked(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("UPDATE sheet_total", {}, Exception("deadlock detected"))
+
+    monkeypatch.setattr(store, "save_deal", deadlocked)
+    url = f"/e/{token}/deals/new"
+    response = client.post(url, data=deal_data(), headers={"Accept": "application/json"})
+    assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+    assert response.json is not None and response.json["status"] == "busy"
+    monkeypatch.undo()
+    assert client.post(url, data=deal_data()).status_code == 302  # sent again: stored
