@@ -13,7 +13,7 @@ every sheet after it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -24,7 +24,8 @@ from scorekeeper.models import Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets.totals import KEPT_CLUBS, KEPT_SHEETS
 from scorekeeper.stats import rating, reads, tallies
-from scorekeeper.stats.figures import ranks
+from scorekeeper.stats.club_figures import PlayedDeal
+from scorekeeper.stats.figures import StoredDeal, ranks
 
 SHEETS, CLUBS = KEPT_SHEETS, KEPT_CLUBS
 
@@ -37,26 +38,31 @@ def refresh(session: Session) -> None:
         return
     session.flush()
     starts: dict[int, tuple[Any, ...] | None] = dict.fromkeys(clubs)
+    known: dict[int, list[PlayedDeal]] = {}
     rows = session.execute(
         select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER).where(
             Sheet.id.in_(sheets)
         )
     ).all()
     for row in rows:
-        _tally(session, row.id, RuleSet.from_json(row.rules_json))
+        rules = RuleSet.from_json(row.rules_json)
+        deals = _tally(session, row.id, rules)
+        known[row.id] = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
         key = (row.date, row.created_at, row.id)
         if row.club_id not in starts:
             starts[row.club_id] = key
         elif (start := starts[row.club_id]) is not None and key < start:
             starts[row.club_id] = key
     for club_id, start in starts.items():
-        rate_club(session, club_id, start)
+        rate_club(session, club_id, start, known)
     session.flush()
 
 
-def _tally(session: Session, sheet_id: int, rules: RuleSet) -> None:
-    """One sheet's tallies, deals played and places, for each of its players."""
-    found = tallies.of_sheet(reads.sheet_deals(sheet_id, session), rules)
+def _tally(session: Session, sheet_id: int, rules: RuleSet) -> list[StoredDeal]:
+    """One sheet's tallies, deals played and places, for each of its players; the
+    sheet's deals, read for them."""
+    deals = reads.sheet_deals(sheet_id, session)
+    found = tallies.of_sheet(deals, rules)
     points = dict(
         session.execute(
             select(SheetTotal.player_id, SheetTotal.points).where(SheetTotal.sheet_id == sheet_id)
@@ -79,13 +85,19 @@ def _tally(session: Session, sheet_id: int, rules: RuleSet) -> None:
     ]
     if changes:
         session.execute(update(SheetTotal), changes)
+    return deals
 
 
-def rate_club(session: Session, club_id: int, start: tuple[Any, ...] | None) -> None:
+def rate_club(
+    session: Session,
+    club_id: int,
+    start: tuple[Any, ...] | None,
+    known: Mapping[int, list[PlayedDeal]] | None = None,
+) -> None:
     """Rate the club's deals again from the sheet at ``start`` (its play order key; the
     first sheet when ``None``) on, each player from their rating before it. Only the
     sheets from ``start`` on are read: tonight's deal reads tonight's evening, whatever
-    the club's history."""
+    the club's history. ``known``: the played deals of sheets already read."""
     query = select(Sheet.id).where(Sheet.club_id == club_id).order_by(*reads.PLAY_ORDER)
     if start is not None:
         query = query.where(_from(start))
@@ -93,9 +105,20 @@ def rate_club(session: Session, club_id: int, start: tuple[Any, ...] | None) -> 
     if not after:
         return
     ratings, counts = _before(session, club_id, start, after)
-    deals = reads.sheet_played_deals(after, session)
+    deals = _played(session, after, known or {})
     rated = rating.rate((d.rated() for d in deals), ratings, counts)
     _keep(session, after, rated, ratings, counts)
+
+
+def _played(
+    session: Session, sheets: list[int], known: Mapping[int, list[PlayedDeal]]
+) -> list[PlayedDeal]:
+    """The played deals of ``sheets`` in play order: those ``known`` as they are, the
+    others read (one query)."""
+    read: dict[int, list[PlayedDeal]] = {}
+    for deal in reads.sheet_played_deals([s for s in sheets if s not in known], session):
+        read.setdefault(deal.sheet_id, []).append(deal)
+    return [deal for sid in sheets for deal in known.get(sid, read.get(sid, []))]
 
 
 def _from(start: tuple[Any, ...]) -> ColumnElement[bool]:

@@ -254,6 +254,24 @@ def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDe
     )
 
 
+def played_of(deal: StoredDeal, rules: RuleSet) -> PlayedDeal | None:
+    """A sheet's deal as the rating takes it, as :func:`sheet_played_deals` reads it;
+    ``None`` for a deal everybody passed."""
+    if deal.contract is None or deal.taker_id is None:
+        return None
+    attack = deal.attack
+    defence = tuple(p for p in deal.scores if p not in attack and p not in deal.sitting_out)
+    return PlayedDeal(
+        deal.sheet_id,
+        deal.contract,
+        deal.taker_id,
+        deal.partner_id,
+        deal.second_partner_id,
+        defence,
+        bool(deal.won(rules)),
+    )
+
+
 def sheet_played_deals(sheets: list[int], session: Session | None = None) -> list[PlayedDeal]:
     """The played deals of ``sheets``, in play order: what the rating takes of them."""
     if not sheets:

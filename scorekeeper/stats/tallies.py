@@ -85,14 +85,14 @@ class Tally:
             return cls()
         return cls(**{key: data[key] for key in cls().to_json() if key in data})
 
-    def count(self, deal: StoredDeal, player_id: int, rules: RuleSet) -> None:
-        """Add one deal of the sheet, in order, where the player sat."""
+    def count(self, deal: StoredDeal, player_id: int, made: bool) -> None:
+        """Add one deal of the sheet, in order, where the player sat; ``made``: whether its
+        contract was made (worked out once for the deal's players)."""
         role = deal.role(player_id)
         side = side_of(role)
         if side is None:
             return
         points = deal.scores[player_id]
-        made = bool(deal.won(rules))
         line = self.roles[role.value]
         line[0] += 1
         line[1] += points
@@ -127,8 +127,9 @@ def of_sheet(deals: Iterable[StoredDeal], rules: RuleSet) -> dict[int, Tally]:
     """Every seated player's tally over a sheet's deals (each with every score), in order."""
     found: dict[int, Tally] = {}
     for deal in deals:
+        made = bool(deal.won(rules))
         for pid in deal.scores:
-            found.setdefault(pid, Tally()).count(deal, pid, rules)
+            found.setdefault(pid, Tally()).count(deal, pid, made)
     return found
 
 
