@@ -1,13 +1,25 @@
-"""The corpus of deals said in one sentence: ``tests/data/sentences_*.txt`` read into
-cases (players, sentence, the fields expected, missing, unknown)."""
+"""The corpus of deals said in one sentence: the files of ``tests/data`` read into cases
+(players and their other names, sentence, the fields expected, missing, unknown).
+
+Three kinds of file, each in French and English where it exists:
+
+- ``sentences_<lang>.txt``: sentences as tables say them, typed or dictated;
+- ``noise_<lang>.txt``: the same deals as a weak recogniser hears them (homophones,
+  dropped words, numbers split or merged), written by hand;
+- ``transcripts_<lang>.txt``: real recogniser transcripts (a sentence spoken by a speech
+  synthesiser, heard by a speech recogniser), the sentence said in a comment above each.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+
+KINDS = ("sentences", "noise", "transcripts")
+"""The corpus's files by kind, in the order the evaluation lists them."""
 
 RENAMED = {
     "second": "second_partner",
@@ -27,26 +39,64 @@ class Case:
     deal: dict[str, Any] = field(default_factory=dict)
     missing: tuple[str, ...] = ()
     unknown: tuple[str, ...] = ()
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kind: str = "sentences"
 
     @property
     def id(self) -> str:
-        return f"{self.lang}{self.line}-{len(self.players)}p"
+        prefix = "" if self.kind == "sentences" else self.kind[0]
+        return f"{prefix}{self.lang}{self.line}-{len(self.players)}p"
 
 
-def cases(lang: str) -> list[Case]:
-    """Every sentence of ``sentences_<lang>.txt``."""
+def files() -> list[tuple[str, str, Path]]:
+    """Every corpus file that exists: (kind, lang, path)."""
+    found = []
+    for kind in KINDS:
+        for lang in ("fr", "en"):
+            path = DATA / f"{kind}_{lang}.txt"
+            if path.exists():
+                found.append((kind, lang, path))
+    return found
+
+
+def cases(lang: str, kind: str = "sentences") -> list[Case]:
+    """Every sentence of ``<kind>_<lang>.txt``."""
+    path = DATA / f"{kind}_{lang}.txt"
+    return read(path, lang, kind) if path.exists() else []
+
+
+def every_case() -> list[Case]:
+    """The whole corpus, every kind and language."""
+    return [case for kind, lang, path in files() for case in read(path, lang, kind)]
+
+
+def read(path: Path, lang: str, kind: str) -> list[Case]:
+    """The cases of one file. ``@ Alice, David (Dave|Davy), …`` sets the players of the
+    lines below it, in seat order, each with its other names in brackets."""
     found: list[Case] = []
     players: tuple[str, ...] = ()
-    path = DATA / f"sentences_{lang}.txt"
+    aliases: dict[str, tuple[str, ...]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         if line.startswith("@"):
-            players = tuple(name.strip() for name in line[1:].split(","))
+            players, aliases = _players(line[1:])
             continue
         text, _, expected = line.partition(" => ")
-        found.append(_case(lang, number, players, text.strip(), expected.split()))
+        case = _case(lang, number, players, text.strip(), expected.split())
+        found.append(replace(case, aliases=aliases, kind=kind))
     return found
+
+
+def _players(line: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    players = []
+    aliases = {}
+    for item in line.split(","):
+        name, _, others = item.strip().partition("(")
+        players.append(name.strip())
+        if others:
+            aliases[name.strip()] = tuple(other.strip() for other in others.rstrip(")").split("|"))
+    return tuple(players), aliases
 
 
 def _case(lang: str, line: int, players: tuple[str, ...], text: str, said: list[str]) -> Case:
