@@ -1,9 +1,12 @@
-"""The players as a sentence says them: plain, shortened, or a little misspelt.
+"""The players as a sentence says them: plain, shortened, a little misspelt, or by
+another name the club knows them by.
 
-A name is found whole ("chloe" for Chloé), by a beginning that only one player's
+A name is found whole ("chloe" for Chloé), by one of the player's other names ("Dave"
+for David, when the club knows David as Dave), by a beginning that only one player's
 name has ("marie c" for Marie-Claire when no other Marie-C plays), or with one or
 two letters wrong by the name's length ("cloe"). A beginning or a misspelling
-that fits several players is ambiguous: it is never guessed.
+that fits several players is ambiguous: it is never guessed. A common word of French
+or English is never a misspelling ("mile" is not Mike): :data:`COMMON_WORDS`.
 
 >>> names = Names(("Marie-Claire", "Marie-Christine", "Bruno", "Chloé"))
 >>> names.exact(["bruno", "garde"], 0)
@@ -14,15 +17,30 @@ that fits several players is ambiguous: it is never guessed.
 (('Marie-Claire', 'Marie-Christine'), 2)
 >>> names.approximate(["cloe"], 0)
 (('Chloé',), 1)
+>>> Names(("Mike", "David"), {"David": ("Dave",)}).exact(["dave"], 0)
+('David', 1)
+>>> Names(("Mike", "David")).approximate(["mile"], 0) is None
+True
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib.resources import files
 
 SHORTEST_PREFIX = 2
 """Letters a beginning of a name needs: one letter is too often something else."""
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """The common words of French and English (``common_words.txt``), plain: never read
+    as a misspelt name."""
+    text = files(__package__).joinpath("common_words.txt").read_text(encoding="utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 def plain(text: str) -> str:
@@ -86,11 +104,18 @@ def one_off(a: str, b: str) -> bool:
 
 
 class Names:
-    """The players of one deal, to find in a sentence's plain words."""
+    """The players of one deal, to find in a sentence's plain words; ``aliases``: the
+    other names a player is known by, as whole as the name itself."""
 
-    def __init__(self, players: tuple[str, ...]) -> None:
+    def __init__(
+        self, players: tuple[str, ...], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.players = players
         self.words = {player: name_words(player) for player in players}
+        self.spellings = [(player, parts) for player, parts in self.words.items()]
+        for player, others in (aliases or {}).items():
+            if player in self.words:
+                self.spellings += [(player, name_words(other)) for other in others]
 
     def exact(
         self, words: list[str], i: int
@@ -98,7 +123,7 @@ class Names:
         """The player whose whole name starts at ``words[i]``, the longest first; several
         players when their plain names are the same (Chloé and Chloe)."""
         found: dict[int, list[str]] = {}
-        for player, parts in self.words.items():
+        for player, parts in self.spellings:
             if parts and tuple(words[i : i + len(parts)]) == parts:
                 found.setdefault(len(parts), []).append(player)
             elif len(parts) > 1 and words[i] == "".join(parts):
@@ -106,7 +131,7 @@ class Names:
         if not found:
             return None
         span = max(found)
-        players = found[span]
+        players = list(dict.fromkeys(found[span]))
         return (players[0], span) if len(players) == 1 else (tuple(players), span)
 
     def approximate(self, words: list[str], i: int) -> tuple[tuple[str, ...], int] | None:
@@ -125,10 +150,10 @@ class Names:
         return None
 
     def _misspelt(self, word: str) -> tuple[tuple[str, ...], int] | None:
-        if len(word) < 3:
+        if len(word) < 3 or word in common_words():
             return None
         best: dict[int, list[str]] = {}
-        for player, parts in self.words.items():
+        for player, parts in self.spellings:
             for said in {"".join(parts), parts[0] if parts else ""}:
                 errors = distance(word, said)
                 if said and 0 < errors <= allowed_errors(len(said)):

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -52,12 +53,18 @@ class Token:
     used: bool = False
 
 
-def tag(text: str, players: tuple[str, ...], lang: str = "fr") -> list[Token]:
-    """The tokens of ``text``: players' names, numbers, the words of a deal, the rest."""
+def tag(
+    text: str,
+    players: tuple[str, ...],
+    lang: str = "fr",
+    aliases: Mapping[str, Sequence[str]] | None = None,
+) -> list[Token]:
+    """The tokens of ``text``: players' names (or ``aliases``, their other names), numbers,
+    the words of a deal, the rest."""
     found = list(RAW.finditer(text))
     words = [plain(SPELLED.get(m.group(), m.group())) for m in found]
     table = lexicon(lang)
-    names = Names(players)
+    names = Names(players, aliases)
     tokens: list[Token] = []
     i = 0
     while i < len(words):
