@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from scorekeeper.scoring.deal import DEAL_FIELDS
 
-from . import checked, extras, roles
+from . import checked, extras, points, roles
 from .lexicon import Kind
 from .reading import Holder, Reading
 from .words import tag
@@ -48,6 +48,7 @@ REPORTED = frozenset(
         Kind.OUDLERS,
         Kind.SIZE,
         Kind.CONTRACT,
+        Kind.BOTH,
     }
 )
 """Words listed as not understood when nothing was read from them; the others

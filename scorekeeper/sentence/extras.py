@@ -101,7 +101,7 @@ def poignees(reading: Reading) -> None:
         size = _size(reading, j)
         _shown(reading, j, size)
     for j in reading.free(Kind.SIZE):
-        if _by_its_size(reading, j):
+        if not reading.tokens[j].used and _by_its_size(reading, j):
             reading.use(j)
             _shown(reading, j, str(reading.value(j)))
 

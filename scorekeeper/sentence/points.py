@@ -235,9 +235,9 @@ TENS = frozenset(
 
 def _alone(reading: Reading, j: int) -> bool:
     """Whether number ``j`` stands alone, as points are said: 10 or more (unless the
-    defence took every trick); not before the
-    oudlers' word ("42 bouts": two numbers merged); not a ten before a word not understood
-    ("forty [nine, misheard]": a number cut short)."""
+    defence took every trick); not before the oudlers' word ("42 bouts": two numbers
+    merged); not a ten before a word not understood or a unit misheard ("forty [nine]",
+    "fifty to"): a number cut short."""
     after = reading.seek(j, 1, ())
     chelem = reading.fields.get("chelem")
     small = reading.number(j) < SMALLEST_ALONE
@@ -246,7 +246,18 @@ def _alone(reading: Reading, j: int) -> bool:
     if reading.kind(after) is Kind.OUDLERS:
         return False
     last = reading.tokens[j].plain.split()[-1]
-    return not (last in TENS and reading.kind(after) in (Kind.WORD, Kind.SELF))
+    if last not in TENS or after is None:
+        return True
+    heard = reading.tokens[after]
+    return heard.kind not in (Kind.WORD, Kind.SELF) and heard.plain not in UNIT_SOUNDS
+
+
+UNIT_SOUNDS = frozenset(
+    "to too for fore won tree free ate sex fife nein de cette set oui saint sain si scie "
+    "hein".split()
+)
+"""Words a recogniser writes for a unit after a ten: "fifty to" (fifty-two), "quarante
+cette" (quarante-sept): the number was cut short."""
 
 
 def _says_a_deal(reading: Reading) -> bool:
@@ -256,7 +267,9 @@ def _says_a_deal(reading: Reading) -> bool:
     if "oudlers" in reading.fields:
         return True
     kinds = {Kind.NAME, Kind.CONTRACT}
-    return any(t.kind in kinds or (t.kind is Kind.TAKE and t.value == "verb") for t in reading.tokens)
+    return any(
+        t.kind in kinds or (t.kind is Kind.TAKE and t.value == "verb") for t in reading.tokens
+    )
 
 
 def attack_points(reading: Reading) -> Fraction | None:

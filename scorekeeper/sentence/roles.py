@@ -85,6 +85,8 @@ def partners(reading: Reading) -> None:
         _called(reading, j)
     for j in sorted(reading.free(Kind.KING) + reading.free(Kind.QUEEN)):
         _card(reading, j)
+    for j in reading.free(Kind.BOTH):
+        _both(reading, j)
     for j in reading.free(Kind.ALONE):
         reading.use(j)
         six = len(reading.players) == 6
@@ -132,11 +134,21 @@ def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
     if name is not None and (not reading.claimed(at) or reading.where.get(other) == at):
         reading.use(j)  # at 6, one player may hold both cards: "were Bob's"
         return reading.set_role(field, at, name)
-    if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun"):
+    if (
+        kind is Kind.CHIEN
+        or (kind is Kind.TAKE and reading.value(at) == "noun")
+        or _mine(reading, at)
+    ):
         reading.use(j, at)
         reading.fields.setdefault(field, None)
         return True
     return False
+
+
+def _mine(reading: Reading, at: int | None) -> bool:
+    """ "le roi était chez moi" said by the taker ("je garde"): the taker's own card. Said
+    by anybody else, the speaker is never guessed."""
+    return reading.speaker_takes and reading.kind(at) is Kind.SELF
 
 
 def _and_another(reading: Reading, at: int | None) -> None:
@@ -177,7 +189,8 @@ PRONOUNS = frozenset({"l", "it", "le", "la"})
 
 def _said_next(reading: Reading, j: int) -> int | None:
     """The holder said in the next words: "le roi de trèfle, Bruno l'avait", "c'est
-    Bruno"; "the king of hearts, Carol had it", "it was Carol"."""
+    Bruno", "appelle le roi de cœur, Bruno, et la dame, Chloé"; "the king of hearts, Carol
+    had it", "it was Carol", "calls the king of hearts, Bob, and the queen, Carol"."""
     at = reading.seek(j, 1, LINK | {Kind.STOP})
     if reading.name_at(at) is None or at is None:
         return None
@@ -185,9 +198,40 @@ def _said_next(reading: Reading, j: int) -> int | None:
     before, after = words[: min(2, at)], words[min(2, at) + 1 :]
     if before[-2:] in (["c", "est"], ["it", "was"], ["it", "s"], ["c", "etait"]):
         return at
+    if _apposed(reading, j, at):
+        return at
     kinds = [t.kind for t in reading.tokens[at + 1 : at + 3]]
     verb = Kind.MADE in kinds or Kind.SHOW in kinds or Kind.PREP in kinds
     return at if verb and PRONOUNS & set(after) else None
+
+
+def _apposed(reading: Reading, j: int, at: int) -> bool:
+    """A name set between commas after its card: ", Bruno," and nothing more said of it
+    (not "le roi de cœur, Bruno garde")."""
+    comma = any(reading.tokens[k].kind is Kind.STOP for k in range(j + 1, at))
+    nxt = reading.seek(at, 1, ())
+    return comma and reading.kind(nxt) in (None, Kind.STOP, Kind.AND, Kind.KING, Kind.QUEEN)
+
+
+def _both(reading: Reading, j: int) -> None:
+    """ "Alice had both (the king and the queen)", "Emma avait les deux": at 6 players,
+    one player held both called cards. "les deux" only when the oudlers are said apart
+    ("les deux" may be two oudlers), and only as the last word of its phrase."""
+    if len(reading.players) != 6:
+        return
+    nxt = reading.seek(j, 1, ())
+    said = reading.tokens[j].plain
+    ends = reading.kind(nxt) in (None, Kind.STOP, Kind.AND) or said not in ("both", "les deux")
+    french = said == "les deux"
+    if not ends or (french and "oudlers" not in reading.fields):
+        return
+    before = reading.seek(j, -1, CARDS)
+    name = reading.name_at(before)
+    if name is None or before is None or reading.claimed(before):
+        return
+    reading.use(j)
+    reading.set_role("partner", before, name)
+    reading.set_role("second_partner", before, name)
 
 
 def _holder_before(reading: Reading, j: int) -> int | None:

@@ -116,7 +116,9 @@ def describe(item: Graded) -> str:
     case = item.case
     parts = [f"{item.grade:<7} {case.kind[0]}{case.lang}{case.line} {case.text!r}"]
     for field in item.wrong:
-        parts.append(f"    wrong {field}: {item.deal[field]!r}, want {case.deal.get(field, '(unfilled)')!r}")
+        parts.append(
+            f"    wrong {field}: {item.deal[field]!r}, want {case.deal.get(field, '(unfilled)')!r}"
+        )
     if item.unfilled:
         parts.append(f"    not filled: {', '.join(item.unfilled)}")
     if item.missing != ((), ()):
