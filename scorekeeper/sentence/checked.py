@@ -32,9 +32,10 @@ def points_said(reading: Reading) -> Fraction | None:
 
 
 def _alone_possible(possible: frozenset[str], said: object) -> bool:
-    if said is not None:
-        return said in possible
-    return "none" in possible or "attack" in possible
+    """A number alone: possible without a chelem or with the attack's, or with the chelem
+    said (a defence chelem's few points); a chelem said that contradicts the number is the
+    form's to point out, not a reason to drop what was said."""
+    return "none" in possible or "attack" in possible or said in possible
 
 
 def _outcomes(reading: Reading, value: Fraction) -> frozenset[str]:

@@ -262,8 +262,10 @@ cette" (quarante-sept): the number was cut short."""
 
 def _says_a_deal(reading: Reading) -> bool:
     """Whether the sentence says something of a deal besides the number: a player, a
-    contract, a taker's verb or the oudlers (a lone number in words not understood is
-    not a deal)."""
+    contract, a taker's verb or the oudlers, in words mostly understood (a lone number
+    amid words not understood is not a deal)."""
+    if reading.garbled():
+        return False
     if "oudlers" in reading.fields:
         return True
     kinds = {Kind.NAME, Kind.CONTRACT}

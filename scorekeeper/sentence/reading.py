@@ -118,6 +118,14 @@ class Reading:
         self.use(j)
         return True
 
+    def garbled(self) -> bool:
+        """Whether most of the sentence is not understood (a recogniser's noise): then
+        nothing is read by default (the lone name as the taker, the lone number as the
+        points), only what words say."""
+        said = [t for t in self.tokens if t.kind is not Kind.STOP]
+        lost = [t for t in said if t.kind in (Kind.WORD, Kind.SELF)]
+        return 2 * len(lost) > len(said)
+
     def claimed(self, j: int) -> bool:
         """Whether token ``j`` was read as a taker or a called card's holder."""
         return j in self.where.values()

@@ -70,8 +70,9 @@ def _preposition(reading: Reading, before: int, j: int) -> bool:
 def lone_taker(reading: Reading) -> None:
     """The one player named and nothing else said of: the taker ("garde, Bruno, 49…").
 
-    Not when the speaker says "moi" or "je": the speaker may be the taker."""
-    if "taker" in reading.fields or reading.speaker:
+    Not when the speaker says "moi" or "je": the speaker may be the taker; nor in a
+    sentence mostly not understood."""
+    if "taker" in reading.fields or reading.speaker or reading.garbled():
         return
     named = {str(reading.value(j)): j for j in reading.free(Kind.NAME) if not reading.claimed(j)}
     if len(named) == 1:
@@ -121,8 +122,9 @@ def _card_between(reading: Reading, j: int, after: int | None) -> str:
     return "queen" if Kind.QUEEN in kinds and Kind.KING not in kinds else "king"
 
 
-def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
-    """Token ``at`` holds ``card``: a player, the chien or the taker himself."""
+def _holds(reading: Reading, j: int, at: int | None, card: str, said: bool = False) -> bool:
+    """Token ``at`` holds ``card``: a player, the chien or the taker himself; ``said``: the
+    card was named ("le roi était chez moi"), not only called ("avec moi")."""
     if at is None:
         return False
     field = "second_partner" if card == "queen" and len(reading.players) == 6 else "partner"
@@ -134,11 +136,8 @@ def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
     if name is not None and (not reading.claimed(at) or reading.where.get(other) == at):
         reading.use(j)  # at 6, one player may hold both cards: "were Bob's"
         return reading.set_role(field, at, name)
-    if (
-        kind is Kind.CHIEN
-        or (kind is Kind.TAKE and reading.value(at) == "noun")
-        or _mine(reading, at)
-    ):
+    mine = said and _mine(reading, at)
+    if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun") or mine:
         reading.use(j, at)
         reading.fields.setdefault(field, None)
         return True
@@ -180,7 +179,7 @@ def _card(reading: Reading, j: int) -> None:
             reading.set_role(field, before, name)
         return
     after = reading.seek(j, 1, CARDS | {Kind.AND, Kind.KING, Kind.QUEEN})
-    if not _holds(reading, j, after, card):
+    if not _holds(reading, j, after, card, said=True):
         _holds(reading, j, _said_next(reading, j), card)
 
 

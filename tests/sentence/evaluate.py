@@ -56,9 +56,19 @@ def read(case: Case, parser: Parser = parse) -> Any:
     return parser(case.text, case.players, case.lang)
 
 
+def contradicted(case: Case, deal: dict[str, Any]) -> tuple[str, ...]:
+    """The fields read that differ from the sentence actually said (noise, transcripts)."""
+    said = case.said
+    if said is None:
+        return ()
+    return tuple(f for f in deal if f not in said or deal[f] != said[f])
+
+
 def grade(case: Case, deal: dict[str, Any], missing: Iterable[str]) -> Graded:
-    """``case`` graded against what was read of it."""
+    """``case`` graded against what was read of it: a field that the case does not have,
+    or that contradicts the sentence said, is wrong."""
     wrong = tuple(f for f in deal if f not in case.deal or deal[f] != case.deal[f])
+    wrong += tuple(f for f in contradicted(case, deal) if f not in wrong)
     unfilled = tuple(f for f in case.deal if f not in deal)
     said_missing = tuple(missing)
     missing_differs = said_missing != case.missing
@@ -129,8 +139,20 @@ def describe(item: Graded) -> str:
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--show", choices=("wrong", "partial", "all"), default="wrong")
-    shown = options.parse_args().show
-    graded = evaluate(every_case())
+    options.add_argument(
+        "--exact", action="store_true", help="with RULES.md section 5's exact bounds (issue 45)"
+    )
+    args = options.parse_args()
+    shown = args.show
+    if args.exact:
+        import pytest
+
+        from .exact_bounds import exact
+
+        with pytest.MonkeyPatch.context() as patch, exact(patch):
+            graded = evaluate(case.under_exact_bounds() for case in every_case())
+    else:
+        graded = evaluate(every_case())
     print(render(graded))
     for item in graded:
         if item.grade != "right" and (shown == "all" or item.grade == shown or shown == "partial"):
