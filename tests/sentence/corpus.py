@@ -151,7 +151,7 @@ def _text(key: str, value: Any) -> str:
     if key == "miseres":
         return "|".join(p["player"] for p in value)
     if key == "chelem":
-        return ("announced/" if value["announced"] else "") + value["outcome"]
+        return ("announced/" if value["announced"] else "") + str(value["outcome"])
     return str(value)
 
 
