@@ -27,10 +27,11 @@ from scorekeeper.scoring.deal import DEAL_FIELDS
 
 from . import checked, extras, points, roles
 from .lexicon import Kind
+from .names import aliases_problem
 from .reading import Holder, Reading
 from .words import tag
 
-__all__ = ["MAX_TEXT", "ORDER", "Parsed", "parse", "required"]
+__all__ = ["MAX_TEXT", "ORDER", "Parsed", "aliases_problem", "parse", "required"]
 
 MAX_TEXT = 500
 """The longest sentence read, in characters."""

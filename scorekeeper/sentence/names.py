@@ -34,6 +34,12 @@ from importlib.resources import files
 SHORTEST_PREFIX = 2
 """Letters a beginning of a name needs: one letter is too often something else."""
 
+MOST_ALIASES = 4
+"""A player's other names a sentence is read with, at most (the club's newest ones)."""
+
+LONGEST_NAME = 40
+"""The longest name or other name, in characters, as sent and once normalised."""
+
 
 @cache
 def common_words() -> frozenset[str]:
@@ -66,21 +72,30 @@ def allowed_errors(length: int) -> int:
     return 1 if length <= 5 else 2
 
 
-def distance(a: str, b: str) -> int:
-    """Letters to change, add, remove or swap to turn ``a`` into ``b``.
+def distance(a: str, b: str, most: int = 2) -> int:
+    """Letters to change, add, remove or swap to turn ``a`` into ``b``, counted up to
+    ``most`` + 1 (more is not worth counting: only the letters near the diagonal are).
 
     >>> distance("chloe", "cloe"), distance("bruno", "burno"), distance("ana", "anna")
     (1, 1, 1)
+    >>> distance("bruno", "alice"), distance("bruno", "alice", most=9)
+    (3, 5)
     """
+    far = most + 1
+    if abs(len(a) - len(b)) > most:
+        return far
     previous2: list[int] = []
-    previous = list(range(len(b) + 1))
+    previous = [j if j <= most else far for j in range(len(b) + 1)]
     for i, ca in enumerate(a, 1):
-        row = [i]
-        for j, cb in enumerate(b, 1):
+        row = [i if i <= most else far] + [far] * len(b)
+        for j in range(max(1, i - most), min(len(b), i + most) + 1):
+            cb = b[j - 1]
             cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
             if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 cost = min(cost, previous2[j - 2] + 1)
-            row.append(cost)
+            row[j] = min(cost, far)
+        if min(row) >= far:
+            return far
         previous2, previous = previous, row
     return previous[-1]
 
@@ -101,6 +116,34 @@ def one_off(a: str, b: str) -> bool:
         swapped = a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
         return a[i + 1 :] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
     return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
+
+
+def aliases_problem(aliases: object, players: Sequence[str]) -> bool:
+    """Whether ``aliases`` is not what :func:`.parse` takes: an object from players of the
+    deal to lists of at most :data:`MOST_ALIASES` names, each of 1 to
+    :data:`LONGEST_NAME` characters as sent and once normalised (:func:`plain`), with a
+    letter or a digit.
+
+    >>> aliases_problem({"David": ["Dave"]}, ["Anne", "David", "Chloé"])
+    False
+    >>> aliases_problem({"David": ["\ufdfa" * 3]}, ["Anne", "David", "Chloé"])
+    True
+    """
+    if not isinstance(aliases, dict) or len(aliases) > len(players):
+        return True
+    return any(
+        player not in players
+        or not isinstance(others, list)
+        or len(others) > MOST_ALIASES
+        or not all(_a_name(other) for other in others)
+        for player, others in aliases.items()
+    )
+
+
+def _a_name(text: object) -> bool:
+    if not isinstance(text, str) or not 0 < len(text) <= LONGEST_NAME:
+        return False
+    return len(plain(text)) <= LONGEST_NAME and bool(name_words(text))
 
 
 class Names:
@@ -155,8 +198,9 @@ class Names:
         best: dict[int, list[str]] = {}
         for player, parts in self.spellings:
             for said in {"".join(parts), parts[0] if parts else ""}:
-                errors = distance(word, said)
-                if said and 0 < errors <= allowed_errors(len(said)):
+                allowed = allowed_errors(len(said))
+                errors = distance(word, said, allowed)
+                if said and 0 < errors <= allowed:
                     best.setdefault(errors, []).append(player)
         if not best:
             return None
