@@ -66,8 +66,9 @@ def _say_oudlers(reading: Reading, count: int, *indexes: int | None) -> None:
 
 
 def points(reading: Reading) -> None:
-    """The points, however said: the first way found is kept."""
-    for step in (_margins, _sides, _made, _with_unit, _bare):
+    """The points, however said: the first way found is kept; "juste fait" is the target
+    only when no number says the points ("41 et demi, juste passé" is 41.5)."""
+    for step in (_margins, _sides, _made, _with_unit, _bare, _just):
         if reading.points is not None:
             return
         step(reading)
@@ -82,7 +83,7 @@ def _say(reading: Reading, how: str, value: Fraction, *indexes: int | None) -> N
 
 def _margins(reading: Reading) -> None:
     """ "chuté de 3", "il manque 3", "passé de 5", "3 de moins", "juste fait"."""
-    for step in (_up_down, _made_by, _just):
+    for step in (_up_down, _made_by):
         if reading.points is None:
             step(reading)
 

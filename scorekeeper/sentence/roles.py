@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import six
 from .lexicon import Kind
 from .reading import LINK, Reading
 
@@ -82,18 +83,20 @@ def lone_taker(reading: Reading) -> None:
 
 def partners(reading: Reading) -> None:
     """Who held the called King (``partner``) and, at 6 players, the Queen."""
+    if len(reading.players) == 6:
+        six.pairs(reading)
     for j in reading.free(Kind.PARTNER):
         _called(reading, j)
     for j in sorted(reading.free(Kind.KING) + reading.free(Kind.QUEEN)):
         _card(reading, j)
-    for j in reading.free(Kind.BOTH):
-        _both(reading, j)
+    if len(reading.players) == 6:
+        six.both(reading)
     for j in reading.free(Kind.ALONE):
         reading.use(j)
-        six = len(reading.players) == 6
-        if reading.value(j) in ("king", "both") or not six:
+        queen = len(reading.players) == 6
+        if reading.value(j) in ("king", "both") or not queen:
             reading.fields.setdefault("partner", None)
-        if reading.value(j) in ("queen", "both") and six:
+        if reading.value(j) in ("queen", "both") and queen:
             reading.fields.setdefault("second_partner", None)
 
 
@@ -210,27 +213,6 @@ def _apposed(reading: Reading, j: int, at: int) -> bool:
     comma = any(reading.tokens[k].kind is Kind.STOP for k in range(j + 1, at))
     nxt = reading.seek(at, 1, ())
     return comma and reading.kind(nxt) in (None, Kind.STOP, Kind.AND, Kind.KING, Kind.QUEEN)
-
-
-def _both(reading: Reading, j: int) -> None:
-    """ "Alice had both (the king and the queen)", "Emma avait les deux": at 6 players,
-    one player held both called cards. "les deux" only when the oudlers are said apart
-    ("les deux" may be two oudlers), and only as the last word of its phrase."""
-    if len(reading.players) != 6:
-        return
-    nxt = reading.seek(j, 1, ())
-    said = reading.tokens[j].plain
-    ends = reading.kind(nxt) in (None, Kind.STOP, Kind.AND) or said not in ("both", "les deux")
-    french = said == "les deux"
-    if not ends or (french and "oudlers" not in reading.fields):
-        return
-    before = reading.seek(j, -1, CARDS)
-    name = reading.name_at(before)
-    if name is None or before is None or reading.claimed(before):
-        return
-    reading.use(j)
-    reading.set_role("partner", before, name)
-    reading.set_role("second_partner", before, name)
 
 
 def _holder_before(reading: Reading, j: int) -> int | None:
