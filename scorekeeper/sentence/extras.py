@@ -34,21 +34,32 @@ def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
     return _pronoun(reading, j), False
 
 
-PRONOUNS = frozenset({"il", "elle", "lui", "he", "she", "him", "her"})
-"""A player said again without the name: "il a une poignée", "petit au bout pour elle"."""
+PRONOUNS = {"il": "he", "lui": "he", "he": "he", "him": "he", "elle": "she", "she": "she"}
+PRONOUNS |= {"her": "she"}
+"""A player said again without the name ("il a une poignée", "petit au bout pour elle"),
+by gender: "lui" is "him" after "pour", "de", "à"."""
 
 
 def _pronoun(reading: Reading, j: int) -> Holder | None:
-    """The player a pronoun next to ``j`` stands for: the one player named before it, and
-    only when one was ("Bruno garde, il a une poignée"; not "Bruno garde avec Chloé, elle
-    a une poignée", whose "elle" a name's gender would have to guess)."""
+    """The player a pronoun next to ``j`` stands for: the one player named before it, when
+    the sentence already said that player with a pronoun of the same gender ("Bruno garde,
+    il fait 49, il a une poignée"). Not "Bruno garde avec Chloé, elle a une poignée" (two
+    players), nor "Bruno garde, 49, elle a une poignée": whose name a pronoun fits is not
+    known, and "elle" may be a player the sentence does not name."""
     at = _pronoun_before(reading, j)
     if at is None:
         at = _pronoun_after(reading, j)
     if at is None:
         return None
-    named = {str(t.value) for t in reading.tokens[:at] if t.kind is Kind.NAME}
-    return ("player", named.pop()) if len(named) == 1 else None
+    named = [k for k in range(at) if reading.tokens[k].kind is Kind.NAME]
+    players = {str(reading.tokens[k].value) for k in named}
+    if len(players) != 1:
+        return None
+    gender = PRONOUNS[reading.tokens[at].plain]
+    said = range(named[0] + 1, at)
+    if not any(PRONOUNS.get(reading.tokens[k].plain) == gender for k in said):
+        return None
+    return ("player", players.pop())
 
 
 def _pronoun_before(reading: Reading, j: int) -> int | None:
