@@ -15,7 +15,8 @@ def points_said(reading: Reading) -> Fraction | None:
     """The attack's points, when the sentence says them and the cards allow them; else the
     words they were read from are listed as not understood. A number said alone is kept
     only where a deal without a chelem (or the attack's own) can have it: a stray small
-    number is not the points of a defence chelem nobody said."""
+    number is not the points of a defence chelem nobody said. Another number that could
+    be the points, and is not these, makes neither sure."""
     value = points.attack_points(reading)
     if value is None:
         return None
@@ -24,6 +25,9 @@ def points_said(reading: Reading) -> Fraction | None:
     said = chelem.get("outcome") if isinstance(chelem, dict) else None
     alone = reading.points is not None and reading.points[0] == "alone"
     if not possible or (alone and not _alone_possible(possible, said)):
+        points.unsay(reading)
+        return None
+    if points.contradicted(reading, value):
         points.unsay(reading)
         return None
     if "none" not in possible and chelem is None and "chelem" not in reading.incomplete:

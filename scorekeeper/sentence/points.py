@@ -296,6 +296,15 @@ def unsay(reading: Reading) -> None:
     reading.points_at = ()
 
 
+def contradicted(reading: Reading, value: Fraction) -> bool:
+    """Whether another number the sentence says could be the points and is not these
+    ("il fait 50, c'est passé de 1" with one oudler: 50 or 52?): then neither is sure."""
+    return any(
+        reading.number(j) >= SMALLEST_ALONE and reading.number(j) not in (value, TOTAL - value)
+        for j in reading.free(Kind.NUMBER)
+    )
+
+
 def repeated(reading: Reading, value: Fraction) -> None:
     """The attack's points said again ("36, tout juste"; "39, il chute de 2"), or the
     defence's: read, not unknown."""
