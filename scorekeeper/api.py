@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from scorekeeper.i18n import accepted
 from scorekeeper.scoring import DealError, Problem, deal_from_json, errors_by_field, score
 from scorekeeper.scoring.deal import DEAL_FIELDS, MAX_NAME
-from scorekeeper.sentence import MAX_TEXT, parse
+from scorekeeper.sentence import MAX_TEXT, aliases_problem, parse
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -46,7 +46,7 @@ def score_deal() -> tuple[Response, int]:
     return jsonify(result.to_json(lang)), 200
 
 
-PARSE_FIELDS = ("text", "players", "lang")
+PARSE_FIELDS = ("text", "players", "lang", "aliases")
 
 PARSE_MESSAGES = {
     "text": {
@@ -54,6 +54,11 @@ PARSE_MESSAGES = {
         "en": f"Give the sentence: a text of 1 to {MAX_TEXT} characters.",
     },
     "lang": {"fr": "La langue est fr ou en.", "en": "The language is fr or en."},
+    "aliases": {
+        "fr": "Les autres noms : pour des joueurs de la donne, au plus 4 noms chacun, "
+        "de 1 à 40 caractères.",
+        "en": "Other names: for players of the deal, at most 4 names each, of 1 to 40 characters.",
+    },
 }
 
 
@@ -68,7 +73,7 @@ def parse_deal() -> tuple[Response, int]:
     errors = _parse_errors(data, lang)
     if errors:
         return jsonify(errors=errors), 422
-    said = parse(data["text"], data["players"], data.get("lang") or lang)
+    said = parse(data["text"], data["players"], data.get("lang") or lang, data.get("aliases"))
     return jsonify(said.to_json()), 200
 
 
@@ -86,6 +91,9 @@ def _parse_errors(data: dict[str, Any], lang: str) -> dict[str, list[str]]:
         errors["players"] = [problem.message(lang)]
     if data.get("lang") not in (None, "fr", "en"):
         errors["lang"] = [PARSE_MESSAGES["lang"][lang]]
+    players = data.get("players") if problem is None else []
+    if data.get("aliases") is not None and aliases_problem(data["aliases"], players or []):
+        errors["aliases"] = [PARSE_MESSAGES["aliases"][lang]]
     return errors
 
 

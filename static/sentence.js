@@ -2,7 +2,8 @@
 // typed or dictated (the phone keyboard's microphone, or the page's own where the browser
 // has a speech API), is read by POST /api/v1/parse and the deal form around it is filled
 // for the person to check: nothing is saved without Save. The players sent are the
-// deal's, in seat order, without the one who sits out. What was not said stays as it was;
+// deal's, in seat order, without the one who sits out, with the other names the club
+// knows them by (data-aliases). What was not said stays as it was;
 // the missing choices are marked and named, the words not understood are shown. Each
 // input filled is told with a change (or input) event, so that the form's own script
 // (deal.js) updates the preview and the partners. Offline, the field says it needs the
@@ -29,6 +30,18 @@
     };
     var out = pick("sitting_out") || pick("dealer");
     return seated.filter(function (name) { return name !== out; });
+  }
+
+  // The other names the club knows the deal's players by ("Dave" for David), as the
+  // parse API takes them; null when there are none.
+  function aliases(box, names) {
+    var known = JSON.parse(box.dataset.aliases || "{}");
+    var out = {};
+    var any = false;
+    names.forEach(function (name) {
+      if (known[name] && known[name].length) { out[name] = known[name]; any = true; }
+    });
+    return any ? out : null;
   }
 
   // Checks the radio (or checkbox) `name` whose value is `value`, or sets a text field or
@@ -120,6 +133,8 @@
     var offline = function () { said.textContent = words.offline; said.classList.add("error"); };
     if (navigator.onLine === false) { offline(); return; }
     var body = {text: text, players: players(form), lang: lang};
+    var others = aliases(box, body.players);
+    if (others) body.aliases = others;
     fetch(box.dataset.url, {
       method: "POST",
       headers: {"Content-Type": "application/json", "Accept-Language": lang},

@@ -19,18 +19,19 @@ needs it; the words not understood are listed in ``unknown``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.scoring.deal import DEAL_FIELDS
 
-from . import extras, points, roles
+from . import checked, extras, points, roles
 from .lexicon import Kind
+from .names import aliases_problem
 from .reading import Holder, Reading
 from .words import tag
 
-__all__ = ["MAX_TEXT", "ORDER", "Parsed", "parse", "required"]
+__all__ = ["MAX_TEXT", "ORDER", "Parsed", "aliases_problem", "parse", "required"]
 
 MAX_TEXT = 500
 """The longest sentence read, in characters."""
@@ -48,6 +49,7 @@ REPORTED = frozenset(
         Kind.OUDLERS,
         Kind.SIZE,
         Kind.CONTRACT,
+        Kind.BOTH,
     }
 )
 """Words listed as not understood when nothing was read from them; the others
@@ -72,24 +74,27 @@ class Parsed:
         return {"deal": self.deal, "missing": list(self.missing), "unknown": list(self.unknown)}
 
 
+CALLED = {5: ("partner",), 6: ("partner", "second_partner")}
+"""The called cards' holders a deal needs: the King's at 5 players, and the Queen's at 6
+(``null`` when the card was the taker's or in the chien)."""
+
+
 def required(players: Sequence[str]) -> tuple[str, ...]:
-    """The fields the scoring API needs from a sentence: the partner at 5 players."""
-    return (
-        ("taker", "partner", "contract", "oudlers", "points")
-        if len(players) == 5
-        else (
-            "taker",
-            "contract",
-            "oudlers",
-            "points",
-        )
-    )
+    """The fields the scoring API needs from a sentence (the deal form asks the same): the
+    called cards' holders at 5 and 6 players."""
+    return ("taker", *CALLED.get(len(players), ()), "contract", "oudlers", "points")
 
 
-def parse(text: str, players: Sequence[str], lang: str = "fr") -> Parsed:
+def parse(
+    text: str,
+    players: Sequence[str],
+    lang: str = "fr",
+    aliases: Mapping[str, Sequence[str]] | None = None,
+) -> Parsed:
     """Read ``text``, said of a deal of ``players``, in ``lang`` (``"fr"`` or ``"en"``;
-    the other language's words are understood too)."""
-    reading = Reading(tag(text, tuple(players), lang), tuple(players))
+    the other language's words are understood too). ``aliases``: the other names a player
+    is known by (the club's), as a player's name to the list of them."""
+    reading = Reading(tag(text, tuple(players), lang, aliases), tuple(players))
     extras.chelem(reading)
     points.oudlers(reading)
     extras.poignees(reading)
@@ -106,10 +111,12 @@ def parse(text: str, players: Sequence[str], lang: str = "fr") -> Parsed:
 
 def _finish(reading: Reading) -> Parsed:
     fields = reading.fields
-    value = points.attack_points(reading)
+    value = checked.points_said(reading)
     if value is not None:
         fields["points"] = points_of(value)
         points.repeated(reading, value)
+    checked.chelem_outcome(reading, value)
+    checked.petit_side(reading)
     unknown = [t.text for t in reading.tokens if t.kind in REPORTED and not t.used]
     if len(reading.players) < 5:
         for field in ("partner", "second_partner"):

@@ -31,7 +31,60 @@ def holder(reading: Reading, j: int, sides: bool) -> tuple[Holder | None, bool]:
                 between = range(min(at, j) + 1, max(at, j))
                 reading.use(at, *(k for k in between if reading.tokens[k].kind is Kind.TAKE))
                 return found, False
-    return None, False
+    return _pronoun(reading, j), False
+
+
+PRONOUNS = {"il": "he", "lui": "he", "he": "he", "him": "he", "elle": "she", "she": "she"}
+PRONOUNS |= {"her": "she"}
+"""A player said again without the name ("il a une poignée", "petit au bout pour elle"),
+by gender: "lui" is "him" after "pour", "de", "à"."""
+
+
+def _pronoun(reading: Reading, j: int) -> Holder | None:
+    """The player a pronoun next to ``j`` stands for: the one player named before it, when
+    the sentence already said that player with a pronoun of the same gender ("Bruno garde,
+    il fait 49, il a une poignée"). Not "Bruno garde avec Chloé, elle a une poignée" (two
+    players), nor "Bruno garde, 49, elle a une poignée": whose name a pronoun fits is not
+    known, and "elle" may be a player the sentence does not name."""
+    at = _pronoun_before(reading, j)
+    if at is None:
+        at = _pronoun_after(reading, j)
+    if at is None:
+        return None
+    named = [k for k in range(at) if reading.tokens[k].kind is Kind.NAME]
+    players = {str(reading.tokens[k].value) for k in named}
+    if len(players) != 1:
+        return None
+    gender = PRONOUNS[reading.tokens[at].plain]
+    said = range(named[0] + 1, at)
+    if not any(PRONOUNS.get(reading.tokens[k].plain) == gender for k in said):
+        return None
+    return ("player", players.pop())
+
+
+def _pronoun_before(reading: Reading, j: int) -> int | None:
+    """ "il a une poignée", "elle a mené le petit au bout", "he showed a handful"."""
+    k = j - 1
+    while k >= 0:
+        token = reading.tokens[k]
+        if token.plain in PRONOUNS:
+            return k
+        if token.kind not in VERBS and not (token.kind is Kind.TAKE and token.value != "noun"):
+            return None
+        k -= 1
+    return None
+
+
+def _pronoun_after(reading: Reading, j: int) -> int | None:
+    """ "poignée pour lui", "petit au bout pour elle", "a handful for him"."""
+    k, prep = j + 1, False
+    while k < len(reading.tokens) and reading.tokens[k].kind in FORWARD:
+        token = reading.tokens[k]
+        if prep and token.plain in PRONOUNS:
+            return k
+        prep = prep or token.kind is Kind.PREP
+        k += 1
+    return None
 
 
 def _before(reading: Reading, j: int) -> int | None:
@@ -52,16 +105,36 @@ def _is_taker_verb_subject(reading: Reading, at: int, j: int) -> bool:
 
 
 def poignees(reading: Reading) -> None:
-    """ "poignée simple de Bruno", "Chloé double poignée", "handful for Bob"."""
+    """ "poignée simple de Bruno", "Chloé double poignée", "handful for Bob"; "Chloé a
+    une double", "a double for Bob": a poignée said by its size alone."""
     for j in reading.free(Kind.POIGNEE):
         reading.use(j)
         size = _size(reading, j)
-        found, _ = holder(reading, j, sides=False)
-        if found is None:
-            reading.incomplete.append("poignees")
-            continue
-        reading.poignees.append((found, size))
-        _more_poignees(reading, j, size)
+        _shown(reading, j, size)
+    for j in reading.free(Kind.SIZE):
+        if not reading.tokens[j].used and _by_its_size(reading, j):
+            reading.use(j)
+            _shown(reading, j, str(reading.value(j)))
+
+
+def _shown(reading: Reading, j: int, size: str) -> None:
+    found, _ = holder(reading, j, sides=False)
+    if found is None:
+        reading.incomplete.append("poignees")
+        return
+    reading.poignees.append((found, size))
+    _more_poignees(reading, j, size)
+
+
+def _by_its_size(reading: Reading, j: int) -> bool:
+    """ "une double", "a double": a size after an article, of no contract or oudler."""
+    before = reading.seek(j, -1, ())
+    after = reading.seek(j, 1, {Kind.FILLER})
+    return reading.kind(before) is Kind.ONE and reading.kind(after) not in (
+        Kind.CONTRACT,
+        Kind.OUDLERS,
+        Kind.TAKE,
+    )
 
 
 def _more_poignees(reading: Reading, j: int, size: str) -> None:
@@ -133,12 +206,14 @@ def miseres(reading: Reading) -> None:
 
 
 def petit(reading: Reading) -> None:
-    """ "petit au bout pour la défense", "Chloé mène le petit au bout", "petit au bout Bob"."""
+    """ "petit au bout pour la défense", "Chloé mène le petit au bout", "petit au bout Bob";
+    "petit au bout" alone: its side is the oudlers' to tell (:func:`.bounds.petit_sides`)."""
     for j in reading.free(Kind.PETIT):
         reading.use(j)
-        found, _ = holder(reading, j, sides=True)
+        found, speaker = holder(reading, j, sides=True)
         if found is None:
             reading.incomplete.append("petit_au_bout")
+            reading.petit_unsaid = reading.petit_unsaid or not speaker
         elif reading.petit is None:
             reading.petit = found
 
@@ -178,6 +253,7 @@ def chelem(reading: Reading) -> None:
         outcome = "none"
     elif announced and not said & {Kind.UP, Kind.MADE}:
         reading.incomplete.append("chelem")
+        reading.chelem_unsaid = True
         return
     else:
         outcome = "attack"

@@ -30,6 +30,8 @@ class Kind(enum.Enum):
     """The called King (at 5 players, any called card)."""
     QUEEN = "queen"
     """The called Queen (6 players)."""
+    BOTH = "both"
+    """"both", "les deux": one player held the King and the Queen (6 players)."""
     CHIEN = "chien"
     """The chien (kitty, dog), where a called card may lie."""
     OUDLERS = "oudlers"

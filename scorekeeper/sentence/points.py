@@ -66,8 +66,9 @@ def _say_oudlers(reading: Reading, count: int, *indexes: int | None) -> None:
 
 
 def points(reading: Reading) -> None:
-    """The points, however said: the first way found is kept."""
-    for step in (_margins, _sides, _made, _with_unit, _bare):
+    """The points, however said: the first way found is kept; "juste fait" is the target
+    only when no number says the points ("41 et demi, juste passé" is 41.5)."""
+    for step in (_margins, _sides, _made, _with_unit, _bare, _just):
         if reading.points is not None:
             return
         step(reading)
@@ -76,28 +77,61 @@ def points(reading: Reading) -> None:
 def _say(reading: Reading, how: str, value: Fraction, *indexes: int | None) -> None:
     if reading.points is None:
         reading.points = (how, value)
+        reading.points_at = tuple(j for j in indexes if j is not None)
         reading.use(*indexes)
 
 
 def _margins(reading: Reading) -> None:
     """ "chuté de 3", "il manque 3", "passé de 5", "3 de moins", "juste fait"."""
-    for step in (_up_down, _made_by, _just):
+    for step in (_up_down, _made_by):
         if reading.points is None:
             step(reading)
 
 
 def _up_down(reading: Reading) -> None:
-    for kind, sign in ((Kind.DOWN, -1), (Kind.UP, 1)):
+    for kind, sign in ((Kind.DOWN, -1), (Kind.UP, 1), (Kind.FAILED, -1)):
         for j in reading.free(kind):
             at = reading.find(j, 1, LINK | {Kind.MADE}, NUMBER)
+            if kind is Kind.FAILED and not _by(reading, j, at):  # "raté de 2", not "raté, 45"
+                continue
             if at is None and reading.tokens[j].plain in MARGIN_BEFORE:
                 at = reading.find(j, -1, LINK | {Kind.POINTS}, NUMBER)
             if at is None and _one_point(reading, j):  # "il manque un point"
                 _say(reading, "margin", Fraction(sign), j)
                 return
+            at = at if at is not None else _past_contract(reading, j, possessive=False)
             if at is not None:
                 _say(reading, "margin", sign * reading.number(at), j, at, _unit(reading, at))
                 return
+
+
+BY = frozenset({"de", "d", "by"})
+"""The word before a margin: "chuté de 3", "de 8" in "gagne sa garde de 8", "by 6"."""
+
+POSSESSIVES = frozenset({"sa", "son", "his", "her", "their", "leur"})
+
+
+def _by(reading: Reading, j: int, at: int | None) -> bool:
+    """Whether the number ``at`` is said right after ``j`` with "de" or "by"."""
+    if at is None:
+        return False
+    return any(reading.tokens[k].plain in BY for k in range(j + 1, at))
+
+
+def _past_contract(reading: Reading, j: int, possessive: bool) -> int | None:
+    """The margin said after the contract the verb ``j`` is said of: "gagne sa garde de 8",
+    "perd sa prise de 5", "won his guard by 6"; after "fait", only the taker's own contract
+    ("fait sa garde de 3", not "fait une garde de 45")."""
+    contract = reading.seek(j, 1, LINK)
+    if reading.kind(contract) is not Kind.CONTRACT or contract is None:
+        return None
+    between = {reading.tokens[k].plain for k in range(j + 1, contract)}
+    if possessive and not between & POSSESSIVES:
+        return None
+    by = reading.seek(contract, 1, ())
+    if by is None or reading.tokens[by].plain not in BY:
+        return None
+    return reading.find(by, 1, LINK, NUMBER)
 
 
 def _one_point(reading: Reading, j: int) -> bool:
@@ -110,14 +144,16 @@ def _one_point(reading: Reading, j: int) -> bool:
 
 
 def _made_by(reading: Reading) -> None:
-    """ "fait de 5"."""
+    """ "fait de 5", "fait sa garde de 5", "made his guard by 5"."""
     for j in reading.free(Kind.MADE):
         after = reading.seek(j, 1, ())
+        at = None
         if after is not None and reading.tokens[after].plain in ("de", "d"):
             at = reading.find(j, 1, LINK, NUMBER)
-            if at is not None:
-                _say(reading, "margin", reading.number(at), j, after, at, _unit(reading, at))
-                return
+        at = at if at is not None else _past_contract(reading, j, possessive=True)
+        if at is not None:
+            _say(reading, "margin", reading.number(at), j, after, at, _unit(reading, at))
+            return
 
 
 def _just(reading: Reading) -> None:
@@ -181,10 +217,62 @@ def _with_unit(reading: Reading) -> None:
 
 
 def _bare(reading: Reading) -> None:
-    """One number left over, said alone: the attack's points."""
+    """One number left over, said alone in a sentence that says a deal: the attack's
+    points, if the cards allow them (checked when the sentence is read whole)."""
     left = reading.free(Kind.NUMBER)
-    if len(left) == 1:
-        _say(reading, "attack", reading.number(left[0]), left[0])
+    if len(left) == 1 and _alone(reading, left[0]) and _says_a_deal(reading):
+        _say(reading, "alone", reading.number(left[0]), left[0])
+
+
+SMALLEST_ALONE = 10
+"""A number under 10 said with no word that makes it the points is a count or a margin
+said without its word ("deux", "de 3"), or a recogniser's stray word: never the points."""
+
+TENS = frozenset(
+    "vingt vingts trente quarante cinquante soixante septante huitante octante nonante "
+    "twenty thirty forty fourty fifty sixty seventy eighty ninety".split()
+)
+
+
+def _alone(reading: Reading, j: int) -> bool:
+    """Whether number ``j`` stands alone, as points are said: 10 or more (unless the
+    defence took every trick); not before the oudlers' word ("42 bouts": two numbers
+    merged); not a ten before a word not understood or a unit misheard ("forty [nine]",
+    "fifty to"): a number cut short."""
+    after = reading.seek(j, 1, ())
+    chelem = reading.fields.get("chelem")
+    small = reading.number(j) < SMALLEST_ALONE
+    if small and not (isinstance(chelem, dict) and chelem["outcome"] == "defense"):
+        return False  # but "sans bout, 5, la défense fait tous les plis"
+    if reading.kind(after) is Kind.OUDLERS:
+        return False
+    last = reading.tokens[j].plain.split()[-1]
+    if last not in TENS or after is None:
+        return True
+    heard = reading.tokens[after]
+    return heard.kind not in (Kind.WORD, Kind.SELF) and heard.plain not in UNIT_SOUNDS
+
+
+UNIT_SOUNDS = frozenset(
+    "to too for fore won tree free ate sex fife nein de cette set oui saint sain si scie "
+    "hein".split()
+)
+"""Words a recogniser writes for a unit after a ten: "fifty to" (fifty-two), "quarante
+cette" (quarante-sept): the number was cut short."""
+
+
+def _says_a_deal(reading: Reading) -> bool:
+    """Whether the sentence says something of a deal besides the number: a player, a
+    contract, a taker's verb or the oudlers, in words mostly understood (a lone number
+    amid words not understood is not a deal)."""
+    if reading.garbled():
+        return False
+    if "oudlers" in reading.fields:
+        return True
+    kinds = {Kind.NAME, Kind.CONTRACT}
+    return any(
+        t.kind in kinds or (t.kind is Kind.TAKE and t.value == "verb") for t in reading.tokens
+    )
 
 
 def attack_points(reading: Reading) -> Fraction | None:
@@ -198,6 +286,23 @@ def attack_points(reading: Reading) -> Fraction | None:
         count = reading.fields.get("oudlers")
         return None if not isinstance(count, int) else TARGETS[count] + value
     return value
+
+
+def unsay(reading: Reading) -> None:
+    """The points read are not the points after all: their words are not understood."""
+    for j in reading.points_at:
+        reading.tokens[j].used = False
+    reading.points = None
+    reading.points_at = ()
+
+
+def contradicted(reading: Reading, value: Fraction) -> bool:
+    """Whether another number the sentence says could be the points and is not these
+    ("il fait 50, c'est passé de 1" with one oudler: 50 or 52?): then neither is sure."""
+    return any(
+        reading.number(j) >= SMALLEST_ALONE and reading.number(j) not in (value, TOTAL - value)
+        for j in reading.free(Kind.NUMBER)
+    )
 
 
 def repeated(reading: Reading, value: Fraction) -> None:

@@ -29,10 +29,17 @@ class Reading:
         self.incomplete: list[str] = []
         """Fields said without what they need (a poignée without its player)."""
         self.points: tuple[str, Fraction] | None = None
-        """The points as said: ``("attack" | "defense" | "margin", value)``."""
+        """The points as said: ``("attack" | "defense" | "margin" | "alone", value)``
+        ("alone": a number tied to the points by no word, the only one left)."""
+        self.points_at: tuple[int, ...] = ()
+        """The tokens the points were read from."""
         self.poignees: list[tuple[Holder, str]] = []
         self.miseres: list[Holder] = []
         self.petit: Holder | None = None
+        self.chelem_unsaid = False
+        """A chelem said announced, without its outcome ("chelem annoncé")."""
+        self.petit_unsaid = False
+        """The Petit au bout said without its side or player ("petit au bout" alone)."""
         self.speaker = any(t.kind is Kind.SELF for t in tokens)
         self.speaker_takes = False
         """"moi je garde": the taker is the speaker, whom the sentence does not name."""
@@ -110,6 +117,14 @@ class Reading:
         self.where[field] = j
         self.use(j)
         return True
+
+    def garbled(self) -> bool:
+        """Whether most of the sentence is not understood (a recogniser's noise): then
+        nothing is read by default (the lone name as the taker, the lone number as the
+        points), only what words say."""
+        said = [t for t in self.tokens if t.kind is not Kind.STOP]
+        lost = [t for t in said if t.kind in (Kind.WORD, Kind.SELF)]
+        return 2 * len(lost) > len(said)
 
     def claimed(self, j: int) -> bool:
         """Whether token ``j`` was read as a taker or a called card's holder."""

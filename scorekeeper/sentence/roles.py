@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import six
 from .lexicon import Kind
 from .reading import LINK, Reading
 
@@ -70,8 +71,9 @@ def _preposition(reading: Reading, before: int, j: int) -> bool:
 def lone_taker(reading: Reading) -> None:
     """The one player named and nothing else said of: the taker ("garde, Bruno, 49…").
 
-    Not when the speaker says "moi" or "je": the speaker may be the taker."""
-    if "taker" in reading.fields or reading.speaker:
+    Not when the speaker says "moi" or "je": the speaker may be the taker; nor in a
+    sentence mostly not understood."""
+    if "taker" in reading.fields or reading.speaker or reading.garbled():
         return
     named = {str(reading.value(j)): j for j in reading.free(Kind.NAME) if not reading.claimed(j)}
     if len(named) == 1:
@@ -81,16 +83,20 @@ def lone_taker(reading: Reading) -> None:
 
 def partners(reading: Reading) -> None:
     """Who held the called King (``partner``) and, at 6 players, the Queen."""
+    if len(reading.players) == 6:
+        six.pairs(reading)
     for j in reading.free(Kind.PARTNER):
         _called(reading, j)
     for j in sorted(reading.free(Kind.KING) + reading.free(Kind.QUEEN)):
         _card(reading, j)
+    if len(reading.players) == 6:
+        six.both(reading)
     for j in reading.free(Kind.ALONE):
         reading.use(j)
-        six = len(reading.players) == 6
-        if reading.value(j) in ("king", "both") or not six:
+        queen = len(reading.players) == 6
+        if reading.value(j) in ("king", "both") or not queen:
             reading.fields.setdefault("partner", None)
-        if reading.value(j) in ("queen", "both") and six:
+        if reading.value(j) in ("queen", "both") and queen:
             reading.fields.setdefault("second_partner", None)
 
 
@@ -119,8 +125,9 @@ def _card_between(reading: Reading, j: int, after: int | None) -> str:
     return "queen" if Kind.QUEEN in kinds and Kind.KING not in kinds else "king"
 
 
-def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
-    """Token ``at`` holds ``card``: a player, the chien or the taker himself."""
+def _holds(reading: Reading, j: int, at: int | None, card: str, said: bool = False) -> bool:
+    """Token ``at`` holds ``card``: a player, the chien or the taker himself; ``said``: the
+    card was named ("le roi était chez moi"), not only called ("avec moi")."""
     if at is None:
         return False
     field = "second_partner" if card == "queen" and len(reading.players) == 6 else "partner"
@@ -132,11 +139,18 @@ def _holds(reading: Reading, j: int, at: int | None, card: str) -> bool:
     if name is not None and (not reading.claimed(at) or reading.where.get(other) == at):
         reading.use(j)  # at 6, one player may hold both cards: "were Bob's"
         return reading.set_role(field, at, name)
-    if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun"):
+    mine = said and _mine(reading, at)
+    if kind is Kind.CHIEN or (kind is Kind.TAKE and reading.value(at) == "noun") or mine:
         reading.use(j, at)
         reading.fields.setdefault(field, None)
         return True
     return False
+
+
+def _mine(reading: Reading, at: int | None) -> bool:
+    """ "le roi était chez moi" said by the taker ("je garde"): the taker's own card. Said
+    by anybody else, the speaker is never guessed."""
+    return reading.speaker_takes and reading.kind(at) is Kind.SELF
 
 
 def _and_another(reading: Reading, at: int | None) -> None:
@@ -168,7 +182,7 @@ def _card(reading: Reading, j: int) -> None:
             reading.set_role(field, before, name)
         return
     after = reading.seek(j, 1, CARDS | {Kind.AND, Kind.KING, Kind.QUEEN})
-    if not _holds(reading, j, after, card):
+    if not _holds(reading, j, after, card, said=True):
         _holds(reading, j, _said_next(reading, j), card)
 
 
@@ -177,7 +191,8 @@ PRONOUNS = frozenset({"l", "it", "le", "la"})
 
 def _said_next(reading: Reading, j: int) -> int | None:
     """The holder said in the next words: "le roi de trèfle, Bruno l'avait", "c'est
-    Bruno"; "the king of hearts, Carol had it", "it was Carol"."""
+    Bruno", "appelle le roi de cœur, Bruno, et la dame, Chloé"; "the king of hearts, Carol
+    had it", "it was Carol", "calls the king of hearts, Bob, and the queen, Carol"."""
     at = reading.seek(j, 1, LINK | {Kind.STOP})
     if reading.name_at(at) is None or at is None:
         return None
@@ -185,9 +200,19 @@ def _said_next(reading: Reading, j: int) -> int | None:
     before, after = words[: min(2, at)], words[min(2, at) + 1 :]
     if before[-2:] in (["c", "est"], ["it", "was"], ["it", "s"], ["c", "etait"]):
         return at
+    if _apposed(reading, j, at):
+        return at
     kinds = [t.kind for t in reading.tokens[at + 1 : at + 3]]
     verb = Kind.MADE in kinds or Kind.SHOW in kinds or Kind.PREP in kinds
     return at if verb and PRONOUNS & set(after) else None
+
+
+def _apposed(reading: Reading, j: int, at: int) -> bool:
+    """A name set between commas after its card: ", Bruno," and nothing more said of it
+    (not "le roi de cœur, Bruno garde")."""
+    comma = any(reading.tokens[k].kind is Kind.STOP for k in range(j + 1, at))
+    nxt = reading.seek(at, 1, ())
+    return comma and reading.kind(nxt) in (None, Kind.STOP, Kind.AND, Kind.KING, Kind.QUEEN)
 
 
 def _holder_before(reading: Reading, j: int) -> int | None:

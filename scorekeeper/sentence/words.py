@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .lexicon import Kind, Lexicon, lexicon
-from .names import Names, one_off, plain
+from .names import Names, common_words, one_off, plain
 from .numbers import read_number
 
 RAW = re.compile(r"1/2|½|[0-9]+(?:[.,][0-9]+)?|[^\W\d_]+|[.,;:!?]|[+-](?=\s*[0-9])")
@@ -52,12 +53,18 @@ class Token:
     used: bool = False
 
 
-def tag(text: str, players: tuple[str, ...], lang: str = "fr") -> list[Token]:
-    """The tokens of ``text``: players' names, numbers, the words of a deal, the rest."""
+def tag(
+    text: str,
+    players: tuple[str, ...],
+    lang: str = "fr",
+    aliases: Mapping[str, Sequence[str]] | None = None,
+) -> list[Token]:
+    """The tokens of ``text``: players' names (or ``aliases``, their other names), numbers,
+    the words of a deal, the rest."""
     found = list(RAW.finditer(text))
     words = [plain(SPELLED.get(m.group(), m.group())) for m in found]
     table = lexicon(lang)
-    names = Names(players)
+    names = Names(players, aliases)
     tokens: list[Token] = []
     i = 0
     while i < len(words):
@@ -100,7 +107,8 @@ def _meaning(words: list[str], i: int, table: Lexicon, names: Names) -> tuple[Ki
 
 def _guessed(words: list[str], i: int, table: Lexicon, names: Names) -> tuple[Kind, object, int]:
     """A word that is neither a whole name nor a word of the lexicon: a beginning or a
-    misspelling of one player's name, or of one word of a deal; else not understood."""
+    misspelling of one player's name, or of one word of a deal (never a common word of
+    either language); else not understood."""
     approximate = names.approximate(words, i)
     if approximate is not None:
         players, span = approximate
@@ -108,7 +116,7 @@ def _guessed(words: list[str], i: int, table: Lexicon, names: Names) -> tuple[Ki
             return Kind.NAME, players[0], span
         return Kind.AMBIGUOUS, players, span
     word = words[i]
-    if len(word) >= 5:
+    if len(word) >= 5 and word not in common_words():  # "garden" is not "garde"
         near = {
             meaning
             for phrase, meaning in table.near(word)

@@ -13,10 +13,14 @@ from typing import Any
 
 from flask import jsonify, render_template, request, session
 from flask_babel import gettext as _
+from sqlalchemy import select
 from werkzeug.wrappers import Response
 
+from scorekeeper.db import db
 from scorekeeper.i18n import current_lang
-from scorekeeper.models import Deal, Sheet, new_token
+from scorekeeper.models import Deal, Player, Sheet, new_token
+from scorekeeper.roster import PlayerAlias
+from scorekeeper.sentence.names import MOST_ALIASES
 from scorekeeper.sheets import conversion, reads
 from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.entry import Entry, Scored
@@ -140,7 +144,24 @@ def _context(sheet: Sheet, form: DealForm, count: int | None, **shown: Any) -> d
         "withdrawn": reads.withdrawn_at(sheet),
         "seating": seating,
         "dealers": json.dumps(ahead, ensure_ascii=False),
+        "aliases": _aliases(sheet, form.seated),
     } | shown
+
+
+def _aliases(sheet: Sheet, names: list[str]) -> dict[str, list[str]]:
+    """The other names the club knows the seated players by (a rename's old name, a merged
+    player's), the newest few of each: "Say the deal" finds "Dave" for David. One query."""
+    found: dict[str, list[str]] = {}
+    rows = db.session.execute(
+        select(Player.name, PlayerAlias.name)
+        .join(PlayerAlias, PlayerAlias.player_id == Player.id)
+        .where(Player.club_id == sheet.club_id, Player.name.in_(names))
+        .order_by(PlayerAlias.id.desc())
+    )
+    for player, alias in rows:
+        if len(found.setdefault(player, [])) < MOST_ALIASES:
+            found[player].append(alias)
+    return found
 
 
 def deal_page(

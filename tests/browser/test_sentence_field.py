@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal
+from scorekeeper.models import Deal, Player
+from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import TableMode
 
 from .conftest import scroll_width
@@ -139,5 +140,63 @@ def test_the_dealer_who_sits_out_is_not_sent_and_offline_the_taps_stay(
     expect(page.locator('#taker input[value="Bruno"]')).to_be_checked()
     page.get_by_role("group", name="Contrat", exact=True).get_by_text("Prise", exact=True).tap()
     expect(page.locator('#contract input[value="prise"]')).to_be_checked()
+    assert stored(live_app) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+SIX = ("Anne", "Bruno", "Chloé", "David", "Emma", "Fanny")
+
+
+def known_as(app: Flask, name: str, other: str) -> None:
+    """The club knows ``name`` as ``other`` too (a rename's old name)."""
+    with app.app_context():
+        player = db.session.scalars(select(Player).where(Player.name == name)).one()
+        db.session.add(PlayerAlias(club_id=player.club_id, player_id=player.id, name=other))
+        db.session.commit()
+
+
+def test_six_players_king_and_queen_said_and_a_player_by_another_name(
+    phone: Phone,  # noqa: F811
+    live_app: Flask,
+    live_server: str,
+) -> None:
+    page = phone("fr", SMALL, "light")
+    token = evening(live_app, SIX, TableMode.SIX)
+    known_as(live_app, "David", "Dave")
+    page.goto(f"{live_server}/e/{token}/deals/new")
+    with page.expect_request("**/api/v1/parse") as sent:
+        say(
+            page,
+            "Dave garde, appelle le roi de cœur, Bruno, et la dame, Chloé, deux bouts, 49",
+            "Lire",
+        )
+    assert json.loads(sent.value.post_data or "{}")["aliases"] == {"David": ["Dave"]}
+    expect(page.locator('#taker input[value="David"]')).to_be_checked()
+    expect(page.locator('#partner input[value="Bruno"]')).to_be_checked()
+    expect(page.locator('#second_partner input[value="Chloé"]')).to_be_checked()
+    expect(page.locator("#points")).to_have_value("49")
+    expect(page.locator(".sentence-status")).to_have_text("Rempli : vérifiez, puis Enregistrer.")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Enregistrer", exact=True).last.tap()
+    expect(page.locator("#just-saved")).to_be_visible()
+    assert stored(live_app) == [(1, "garde")]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_six_players_the_holders_not_said_are_marked_missing(
+    phone: Phone,  # noqa: F811
+    live_app: Flask,
+    live_server: str,
+) -> None:
+    page = phone("en", SMALL, "dark")
+    token = evening(live_app, SIX, TableMode.SIX)
+    page.goto(f"{live_server}/e/{token}/deals/new")
+    say(page, "Bruno guard, two oudlers, 49", "Read")
+    status = page.locator(".sentence-status")
+    expect(status).to_have_text("Not said: called King, called Queen")
+    expect(page.locator("#partner.sentence-missing")).to_have_count(1)
+    expect(page.locator("#second_partner.sentence-missing")).to_have_count(1)
+    expect(page.locator('#taker input[value="Bruno"]')).to_be_checked()
+    no_sideways_scroll(page)
     assert stored(live_app) == []
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1,13 +1,33 @@
-"""The corpus of deals said in one sentence: ``tests/data/sentences_*.txt`` read into
-cases (players, sentence, the fields expected, missing, unknown)."""
+"""The corpus of deals said in one sentence: the files of ``tests/data`` read into cases
+(players and their other names, sentence, the fields expected, missing, unknown).
+
+Three kinds of file, each in French and English where it exists:
+
+- ``sentences_<lang>.txt``: sentences as tables say them, typed or dictated;
+- ``noise_<lang>.txt``: the same deals as a weak recogniser hears them (homophones,
+  dropped words, numbers split or merged), written by hand;
+- ``transcripts_<lang>.txt``: real recogniser transcripts (a sentence spoken by a speech
+  synthesiser, heard by a speech recogniser).
+
+A line of noise or a transcript may have the sentence said, and its fields, in a comment
+right above it (``# said: Bruno garde, deux bouts, 49 => taker=Bruno …``): no field read
+from the noisy line may differ from those.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+
+KINDS = ("sentences", "noise", "transcripts")
+"""The corpus's files by kind, in the order the evaluation lists them."""
+
+SAID = re.compile(r"# said( \([^)]*\))?: ")
+"""The comment that gives the sentence said above a noisy line: "# said: ", "# said (en-gb): "."""
 
 RENAMED = {
     "second": "second_partner",
@@ -27,41 +47,130 @@ class Case:
     deal: dict[str, Any] = field(default_factory=dict)
     missing: tuple[str, ...] = ()
     unknown: tuple[str, ...] = ()
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kind: str = "sentences"
+    said: dict[str, Any] | None = None
+    """For a transcript or a noisy line: the deal of the sentence actually said (from the
+    ``# said: …`` comment above it), which no field read may contradict."""
+    exact: tuple[str, ...] = ()
+    """What reads otherwise once the scoring library's bounds are exact (issue 45):
+    ``exact.<key>=<value>`` items (an empty value: the field is not filled)."""
+
+    def under_exact_bounds(self) -> Case:
+        """The case as it reads with the cards' exact bounds (RULES.md section 5)."""
+        if not self.exact:
+            return self
+        items = {}
+        for item in _items(self):
+            key, _, value = item.partition("=")
+            items[key] = value
+        for item in self.exact:
+            key, _, value = item.removeprefix("exact.").partition("=")
+            items[key] = value
+        said = [f"{key}={value}" for key, value in items.items() if value]
+        case = _case(self.lang, self.line, self.players, self.text, said)
+        return replace(case, aliases=self.aliases, kind=self.kind, said=self.said)
 
     @property
     def id(self) -> str:
-        return f"{self.lang}{self.line}-{len(self.players)}p"
+        prefix = "" if self.kind == "sentences" else self.kind[0]
+        return f"{prefix}{self.lang}{self.line}-{len(self.players)}p"
 
 
-def cases(lang: str) -> list[Case]:
-    """Every sentence of ``sentences_<lang>.txt``."""
+def files() -> list[tuple[str, str, Path]]:
+    """Every corpus file that exists: (kind, lang, path)."""
+    found = []
+    for kind in KINDS:
+        for lang in ("fr", "en"):
+            path = DATA / f"{kind}_{lang}.txt"
+            if path.exists():
+                found.append((kind, lang, path))
+    return found
+
+
+def cases(lang: str, kind: str = "sentences") -> list[Case]:
+    """Every sentence of ``<kind>_<lang>.txt``."""
+    path = DATA / f"{kind}_{lang}.txt"
+    return read(path, lang, kind) if path.exists() else []
+
+
+def every_case() -> list[Case]:
+    """The whole corpus, every kind and language."""
+    return [case for kind, lang, path in files() for case in read(path, lang, kind)]
+
+
+def read(path: Path, lang: str, kind: str) -> list[Case]:
+    """The cases of one file. ``@ Alice, David (Dave|Davy), …`` sets the players of the
+    lines below it, in seat order, each with its other names in brackets."""
     found: list[Case] = []
     players: tuple[str, ...] = ()
-    path = DATA / f"sentences_{lang}.txt"
+    aliases: dict[str, tuple[str, ...]] = {}
+    said: dict[str, Any] | None = None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if SAID.match(line):
+            said = _case(lang, number, players, "", line.partition(" => ")[2].split()).deal
         if not line.strip() or line.startswith("#"):
             continue
         if line.startswith("@"):
-            players = tuple(name.strip() for name in line[1:].split(","))
+            players, aliases = _players(line[1:])
             continue
         text, _, expected = line.partition(" => ")
-        found.append(_case(lang, number, players, text.strip(), expected.split()))
+        case = _case(lang, number, players, text.strip(), expected.split())
+        found.append(replace(case, aliases=aliases, kind=kind, said=said))
+        said = None
     return found
+
+
+def _players(line: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    players = []
+    aliases = {}
+    for item in line.split(","):
+        name, _, others = item.strip().partition("(")
+        players.append(name.strip())
+        if others:
+            aliases[name.strip()] = tuple(other.strip() for other in others.rstrip(")").split("|"))
+    return tuple(players), aliases
+
+
+def _items(case: Case) -> list[str]:
+    """The case's expected line again, as its ``key=value`` items."""
+    back = {value: key for key, value in RENAMED.items()}
+    items = [f"{back.get(key, key)}={_text(key, value)}" for key, value in case.deal.items()]
+    if case.missing:
+        items.append("missing=" + "|".join(case.missing))
+    if case.unknown:
+        items.append("unknown=" + "|".join(word.replace(" ", "_") for word in case.unknown))
+    return items
+
+
+def _text(key: str, value: Any) -> str:
+    if value is None:
+        return "-"
+    if key == "poignees":
+        return "|".join(f"{p['player']}:{p['size']}" for p in value)
+    if key == "miseres":
+        return "|".join(p["player"] for p in value)
+    if key == "chelem":
+        return ("announced/" if value["announced"] else "") + str(value["outcome"])
+    return str(value)
 
 
 def _case(lang: str, line: int, players: tuple[str, ...], text: str, said: list[str]) -> Case:
     deal: dict[str, Any] = {}
     missing: tuple[str, ...] = ()
     unknown: tuple[str, ...] = ()
+    exact = tuple(item for item in said if item.startswith("exact."))
     for item in said:
         key, _, value = item.partition("=")
+        if key.startswith("exact."):
+            continue
         if key == "missing":
             missing = tuple(value.split("|"))
         elif key == "unknown":
             unknown = tuple(word.replace("_", " ") for word in value.split("|"))
         else:
             deal[RENAMED.get(key, key)] = _value(key, value)
-    return Case(lang, line, players, text, deal, missing, unknown)
+    return Case(lang, line, players, text, deal, missing, unknown, exact=exact)
 
 
 def _value(key: str, value: str) -> Any:

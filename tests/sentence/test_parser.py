@@ -13,20 +13,22 @@ from hypothesis import strategies as st
 
 from scorekeeper.sentence import ORDER, parse
 
-from .corpus import Case, cases
+from .corpus import Case, cases, every_case
+from .evaluate import read
 
 CORPUS = cases("fr") + cases("en")
+EVERY = every_case()
 
 
-@pytest.mark.parametrize("case", CORPUS, ids=[case.id for case in CORPUS])
+@pytest.mark.parametrize("case", EVERY, ids=[case.id for case in EVERY])
 def test_each_sentence_reads_as_the_table_meant(case: Case) -> None:
-    said = parse(case.text, case.players, case.lang)
+    said = read(case)
     assert (said.deal, said.missing, said.unknown) == (case.deal, case.missing, case.unknown)
 
 
 def test_every_fully_said_deal_is_scored_by_the_scoring_api(client: FlaskClient) -> None:
     refused = []
-    for case in CORPUS:
+    for case in EVERY:
         if case.missing:
             continue
         body = {"players": list(case.players), **case.deal}

@@ -1,12 +1,21 @@
 """The deal form carries "Say the deal", in the page's language, hidden for the script to
-show: without JavaScript the field is not offered (it needs the script)."""
+show: without JavaScript the field is not offered (it needs the script); with the other
+names the club knows the seated players by, for the script to send."""
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Player
+from scorekeeper.roster import PlayerAlias
 
 from ..factories import SEATS, start_evening
 
@@ -32,3 +41,18 @@ def test_the_deal_form_has_the_sentence_field_hidden_for_its_script(
     form = html[html.index('id="deal-form"') : html.index("</form>")]
     assert 'id="sentence"' in form
     assert re.search(r'<input id="sentence"[^>]*\bname=', form) is None
+
+
+def test_the_field_carries_the_other_names_the_club_knows_the_seated_players_by(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client, SEATS[:4])
+    with app.app_context():
+        david = db.session.scalars(select(Player).where(Player.name == "David")).one()
+        for old in ("Dave", "Dédé", "Davy", "Vivi", "DD"):  # five names, the newest four sent
+            db.session.add(PlayerAlias(club_id=david.club_id, player_id=david.id, name=old))
+        db.session.commit()
+    html = client.get(f"/e/{token}/deals/new").get_data(as_text=True)
+    box = re.search(r'data-aliases="([^"]*)"', html)
+    assert box is not None
+    assert json.loads(unescape(box.group(1))) == {"David": ["DD", "Vivi", "Davy", "Dédé"]}

@@ -146,3 +146,65 @@ def test_parse_shares_the_scoring_api_rate_limit(tmp_path: Path) -> None:
         "errors": {"_": ["Too many requests at once: try again in a moment."]}
     }
     assert client.post("/api/v1/score", json={}).status_code == 429
+
+
+FOUR = ["Anne", "Bruno", "Chloé", "David"]
+
+
+def test_a_player_is_found_by_another_name_the_request_gives(client: FlaskClient) -> None:
+    body = {
+        "text": "Dave garde sans, un bout, 58",
+        "players": FOUR,
+        "aliases": {"David": ["Dave", "Dédé"]},
+    }
+    answer = post(client, body).get_json()
+    assert answer["deal"] == {
+        "taker": "David",
+        "contract": "garde_sans",
+        "oudlers": 1,
+        "points": 58,
+    }
+    without = post(client, {**body, "aliases": None}).get_json()
+    assert "taker" not in without["deal"] and without["unknown"] == ["Dave"]
+
+
+@pytest.mark.parametrize(
+    "aliases",
+    [
+        ["Dave"],  # not an object
+        {"Zoé": ["Zaza"]},  # not a player of the deal
+        {"David": "Dave"},  # not a list
+        {"David": ["Dave", "Dédé", "Davy", "Vivi", "DD"]},  # more than 4
+        {"David": [""]},
+        {"David": ["…"]},  # no letter, no digit
+        {"David": [3]},
+        {"David": ["D" * 41]},
+        {"David": ["\ufdfa" * 3]},  # 3 characters as sent, 54 once normalised
+    ],
+)
+def test_other_names_are_bounded_as_sent_and_once_normalised(
+    client: FlaskClient, aliases: Any
+) -> None:
+    body = {"text": "Dave garde, deux bouts, 49", "players": FOUR, "aliases": aliases}
+    response = post(client, body, "en")
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "errors": {
+            "aliases": [
+                "Other names: for players of the deal, at most 4 names each, of 1 to 40 characters."
+            ]
+        }
+    }
+
+
+def test_six_players_name_both_called_holders_missing(client: FlaskClient) -> None:
+    six = FIVE + ["Fanny"]
+    answer = post(client, {"text": "Bruno garde, deux bouts, 49", "players": six}).get_json()
+    assert answer["missing"] == ["partner", "second_partner"]
+    body = {
+        "text": "Anne garde, appelle le roi de cœur, Bruno, et la dame, Chloé, deux bouts, 49",
+        "players": ["Anne", "Bruno", "Chloé", "David", "Emma", "Fanny"],
+    }
+    answer = post(client, body).get_json()
+    assert (answer["deal"]["partner"], answer["deal"]["second_partner"]) == ("Bruno", "Chloé")
+    assert answer["missing"] == []
