@@ -139,8 +139,8 @@ def test_players_of_0_1_0_are_renamed_and_merged_after_the_upgrade(upgraded: Fla
     with upgraded.app_context():
         ids = {p.name: p.id for p in db.session.scalars(select(Player))}
     assert change(client, club, ids["David"], action="rename", name="David M.")[:3] == "302"
-    merge = {"action": "merge", "into": str(ids["Émile"])}
-    assert change(client, club, ids["Emile"], **merge)[:3] == "302"
+    merged = change(client, club, ids["Emile"], action="merge", into=str(ids["Émile"]))
+    assert merged[:3] == "302"
     then, now = released(), files(client)
     for edit, rows in then["sheets"].items():
         assert now["sheets"][edit] == renamed(renamed(rows, "David", "David M."), "Emile", "Émile")
