@@ -19,6 +19,7 @@ from flask import Flask
 from flask.cli import FlaskGroup, ScriptInfo
 from flask_migrate import upgrade as migrate_upgrade
 from sqlalchemy.exc import DBAPIError
+from werkzeug.serving import run_simple
 
 from scorekeeper import copies, create_app, release
 from scorekeeper.checkup import checkup
@@ -125,7 +126,7 @@ def run(host: str, port: int, no_upgrade: bool) -> None:
     app = _app()
     if not no_upgrade:
         _upgrade()
-    app.run(host=host, port=port, use_reloader=False)
+    run_simple(host, port, app, threaded=True)  # as `flask run` serves (app.run defers to it)
 
 
 @main.command()

@@ -124,8 +124,7 @@ def make(
     with _locked(where, wait) as lock:
         if lock is None or (not wait and not due(where)):
             return None
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d-%H%M%S")
-        target = to or where / f"{PREFIX}{stamp}-{app_version()}{SUFFIX}"
+        target = to or new_name(where)
         partial = target.with_name(target.name + ".partial")
         copy_database(source, partial)
         partial.replace(target)
@@ -133,6 +132,16 @@ def make(
             for old in kept(where)[keep:]:
                 old.unlink(missing_ok=True)
         return target
+
+
+def new_name(where: Path) -> Path:
+    """A new copy's file: when it is made (UTC), by which version; never one that is there."""
+    name = f"{PREFIX}{datetime.now(UTC):%Y-%m-%d-%H%M%S}-{app_version()}"
+    path, n = where / f"{name}{SUFFIX}", 1
+    while path.exists():  # two copies in one second: a manual one, then the daily one
+        n += 1
+        path = where / f"{name}-{n}{SUFFIX}"
+    return path
 
 
 def copy_database(source: Path, target: Path) -> None:
