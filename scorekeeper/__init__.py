@@ -1,7 +1,7 @@
 """Tarot scorekeeper: the application factory, after Flask's tutorial.
 
 The code of a screen lives in the package named after its part of the product
-(``sheets``, ``tournaments``, ``stats``, ``files``); README.md maps each URL to it.
+(``sheets``, ``tournaments``, ``stats``, ``files``); docs/architecture.md maps each URL to it.
 """
 
 from __future__ import annotations
