@@ -12,7 +12,9 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import closing
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from flask import Flask
@@ -87,16 +89,24 @@ def test_a_request_makes_the_days_copy_with_the_data_and_the_version(server: Fla
     assert made_copies(server) == [copy]  # one a day
 
 
+MOIS = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+
+
 def test_the_club_page_says_when_the_last_copy_was_made(server: Flask) -> None:
     client = server.test_client()
     token = new_club(client, "Les Rois")
     finish_copies()
     (copy,) = made_copies(server)
-    os.utime(copy, (1_795_000_000, 1_795_000_000))  # 18 November 2026, 11:06 UTC
+    made = time.time() - 5 * 3600  # within the day: no other copy is due
+    os.utime(copy, (made, made))
+    paris = datetime.fromtimestamp(made, ZoneInfo("Europe/Paris"))  # the club's time
+    english = f"{paris.day} {paris:%B %Y, %H:%M}"
+    french = f"{paris.day} {MOIS.split()[paris.month - 1]} {paris:%Y, %H:%M}"
     page = client.get(f"/c/{token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Last copy of the database: 18 November 2026, 12:06." in page  # in Paris' time
+    assert f"Last copy of the database: {english}." in page
     page = client.get(f"/c/{token}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Dernière copie de la base de données : 18 novembre 2026, 12:06." in page
+    assert f"Dernière copie de la base de données : {french}." in page
+    assert made_copies(server) == [copy]
 
 
 def test_a_day_later_the_next_copy_is_made_and_only_the_last_three_kept(server: Flask) -> None:
