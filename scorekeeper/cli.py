@@ -89,6 +89,7 @@ ADDRESS = [
 
 
 def address(command: Any) -> Any:
+    """``--host``, ``--port`` and ``--no-upgrade``, for ``serve`` and ``run``."""
     for option in reversed(ADDRESS):
         command = option(command)
     return command
@@ -102,8 +103,8 @@ def serve(host: str, port: int, no_upgrade: bool, workers: int) -> None:
     logs on standard output. The database is upgraded first."""
     _listen(host, port)
     if not no_upgrade:
-        with _app().app_context():
-            _upgrade()
+        _app()
+        _upgrade()
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     command = [
         sys.executable,
