@@ -65,10 +65,12 @@ lock-check: | $(UV)
 	@grep -qx "$$($(UV) export --frozen --extra dev --no-hashes --no-emit-project --no-header | grep '^uv==') \\\\" requirements-uv.txt \
 		|| { echo "requirements-uv.txt does not pin the uv of uv.lock: run 'make lock'"; exit 1; }
 
-# The release's files: dist/*.tar.gz and dist/*.whl (CONTRIBUTING.md).
+# The release's files: dist/*.tar.gz, dist/*.whl, and dist/requirements.txt, the runtime
+# pins with their hashes that a club installs first (docs/deploy.md, CONTRIBUTING.md).
 dist: install
 	rm -rf dist
 	$(UV) build --out-dir dist
+	$(UV) export --frozen --no-emit-project --output-file dist/requirements.txt --quiet
 
 db: install
 	$(TAROT) upgrade
