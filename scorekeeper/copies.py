@@ -124,6 +124,8 @@ def make(
     with _locked(where, wait) as lock:
         if lock is None or (not wait and not due(where)):
             return None
+        for stale in where.glob(f"*{SUFFIX}.partial"):  # a worker killed while copying
+            stale.unlink(missing_ok=True)
         target = to or new_name(where)
         partial = target.with_name(target.name + ".partial")
         copy_database(source, partial)

@@ -115,11 +115,14 @@ def test_a_day_later_the_next_copy_is_made_and_only_the_last_three_kept(server: 
     assert source is not None
     old = [copies.make(source, where, 10, to=where / f"tarot-old-{i}.sqlite") for i in range(4)]
     age([p for p in old if p], 2 * DAY)
+    half_made = where / "tarot-2026-11-26-030000-0.1.0.sqlite.partial"  # its worker killed
+    half_made.write_bytes(b"SQLite format 3\x00")
     server.test_client().get("/")
     finish_copies()
     kept = made_copies(server)
     assert len(kept) == 3 and kept[0] not in old
     assert kept[1:] == old[:2]  # the youngest of the old ones, by their own dates
+    assert not half_made.exists()
 
 
 def test_servers_wanting_the_copy_at_once_make_one(server: Flask) -> None:
