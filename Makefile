@@ -6,6 +6,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 FLASK := $(BIN)/flask --app scorekeeper
+UV := $(BIN)/uv
+# The app's one command (scorekeeper/cli.py), as a club server installs it.
+TAROT := $(BIN)/tarot
 TRANSLATIONS := scorekeeper/translations
 MO := $(TRANSLATIONS)/fr/LC_MESSAGES/messages.mo
 
@@ -16,14 +19,23 @@ WORKERS ?= 4
 JOBS ?= 2
 PYTEST := $(BIN)/pytest -n $(JOBS) --dist loadgroup
 
-.PHONY: run serve test test-postgres check lint install browser db clean translations bench
+.PHONY: run serve test test-postgres check lint install browser db clean translations bench \
+	lock lock-check dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --editable '.[dev]'
+# uv first, pinned with its hashes (requirements-uv.txt, which `make lock` writes)...
+$(UV): requirements-uv.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements-uv.txt
+	touch $@
+
+# ...then every runtime and development dependency exactly as uv.lock pins them, each
+# checked against its hashes, and the app itself (editable). Refused when uv.lock does
+# not say what pyproject.toml asks for. uv's cache (~/.cache/uv) makes a fresh clone's
+# install a matter of seconds on a machine that installed once.
+$(VENV)/.installed: pyproject.toml uv.lock setup.py | $(UV)
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	touch $@
 
 install: $(VENV)/.installed $(MO)
@@ -39,17 +51,38 @@ translations: $(VENV)/.installed
 		--project=scorekeeper -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l fr
 
+# After a change of the dependencies in pyproject.toml: pin them again (uv.lock keeps every
+# version it can), and uv's own pin with its hashes. Then `make install`, and commit both.
+lock: | $(UV)
+	$(UV) lock
+	$(UV) export --frozen --extra dev --no-hashes --no-emit-project --no-header | grep '^uv==' | \
+		$(UV) pip compile - --generate-hashes --universal --quiet \
+		--custom-compile-command 'make lock' --output-file requirements-uv.txt
+
+# CI's check that the lock is the one pyproject.toml asks for (and uv's pin is the lock's).
+lock-check: | $(UV)
+	@$(UV) lock --check --quiet || { echo "uv.lock does not match pyproject.toml: run 'make lock', commit uv.lock"; exit 1; }
+	@grep -qx "$$($(UV) export --frozen --extra dev --no-hashes --no-emit-project --no-header | grep '^uv==') \\\\" requirements-uv.txt \
+		|| { echo "requirements-uv.txt does not pin the uv of uv.lock: run 'make lock'"; exit 1; }
+
+# The release's files: dist/*.tar.gz, dist/*.whl, and dist/requirements.txt, the runtime
+# pins with their hashes that a club installs first (docs/deploy.md, CONTRIBUTING.md).
+dist: install
+	rm -rf dist
+	$(UV) build --out-dir dist
+	$(UV) export --frozen --no-emit-project --output-file dist/requirements.txt --quiet
+
 db: install
-	$(FLASK) db upgrade
+	$(TAROT) upgrade
 
-run: db
-	LISTEN_HOST=$(HOST) LISTEN_PORT=$(PORT) $(FLASK) run --host $(HOST) --port $(PORT)
+# The development server; the database upgraded first.
+run: install
+	$(TAROT) run --host $(HOST) --port $(PORT)
 
-# A club server: gunicorn, settings from the environment (DATABASE_URL, SECRET_KEY,
-# PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout.
-serve: db
-	LISTEN_HOST=$(HOST) LISTEN_PORT=$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) \
-		"scorekeeper:create_app()"
+# A club server: gunicorn (gunicorn.conf.py), settings from the environment (DATABASE_URL,
+# SECRET_KEY, PREFERRED_URL_SCHEME, PROXY_FIX), logs on stdout; the database upgraded first.
+serve: install
+	$(TAROT) serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 # Debian's Chromium for the browser tests, installed when missing and we are root.
 # Without it (and outside CI) the browser tests skip with a message.
@@ -59,7 +92,7 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: install browser
+test: install browser lock-check
 	$(PYTEST)
 
 # The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL. Of the
@@ -88,4 +121,4 @@ lint: install
 		END { exit bad }'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis dist build

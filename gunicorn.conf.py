@@ -4,7 +4,7 @@ Threads in each worker: a slow client (a phone on a bad network, or someone send
 header a line every few seconds) holds one thread, not a whole worker, so the others
 keep answering. 32 per worker: 30 slow clients held all 8 of a worker's threads (and
 its bystanders waited 40 s); threads waiting on a socket cost memory for their stacks,
-not CPU. More than that many slow clients at once is a proxy's job (README).
+not CPU. More than that many slow clients at once is a proxy's job (docs/deploy.md).
 
 The access log writes the route the app reports (``X-Route``), never
 the path: a path holds a link, and a link is a permission.

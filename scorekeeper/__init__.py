@@ -1,7 +1,7 @@
 """Tarot scorekeeper: the application factory, after Flask's tutorial.
 
 The code of a screen lives in the package named after its part of the product
-(``sheets``, ``tournaments``, ``stats``, ``files``); README.md maps each URL to it.
+(``sheets``, ``tournaments``, ``stats``, ``files``); docs/architecture.md maps each URL to it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
 
-from scorekeeper import config, deadline, i18n, proxy, rate_limits
-from scorekeeper.config import ROOT, database_url
+from scorekeeper import config, copies, deadline, i18n, proxy, rate_limits, release
+from scorekeeper.config import database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
 __all__ = ["create_app", "database_url"]
@@ -28,26 +28,32 @@ migrate = Migrate(directory=str(Path(__file__).resolve().parent / "migrations"))
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then ``instance/config.py``, then the environment.
+    """Build the app: defaults, then ``config.py`` of the instance folder, then the
+    environment. The instance folder is ``SCOREKEEPER_INSTANCE``, else the checkout's
+    ``instance/``, else the person's data folder (:mod:`scorekeeper.release`).
 
     ``test_config`` replaces the last two, so tests never read a local config; it also
-    turns the rate limits off unless it sets ``RATELIMIT_ENABLED`` (tests make many clubs
-    and evenings at once; ``tests/test_limits.py`` turns them on).
+    turns the rate limits and the daily copies off unless it sets ``RATELIMIT_ENABLED``
+    or ``BACKUPS_KEPT`` (tests make many clubs and evenings at once;
+    ``tests/test_limits.py`` turns them on).
     """
+    instance = release.instance_folder()
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(instance),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(release.shipped("templates")),
+        static_folder=str(release.shipped("static")),
     )
     app.config.from_mapping(config.DEFAULTS | rate_limits.DEFAULTS)
+    app.config["SQLALCHEMY_DATABASE_URI"] = config.sqlite_in(instance)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.update(config.from_environment() | rate_limits.from_environment())
     else:
         app.config["RATELIMIT_ENABLED"] = False
         app.config["RATELIMIT_STORAGE_URI"] = "local://"  # a test's counts: its own
+        app.config["BACKUPS_KEPT"] = 0  # a test's copies: only where it asks for them
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
@@ -109,10 +115,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(module.bp)
     rate_limits.init_app(app)
     errors.init_app(app)
+    copies.init_app(app)  # SQLite: a copy of the database each day
+    app.jinja_env.globals["app_version"] = release.app_version()  # every page's footer
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:
         db.session.execute(text("SELECT 1"))
-        return {"status": "ok"}
+        return {"status": "ok", "version": release.app_version()}
 
     return app

@@ -8,10 +8,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-
 DEFAULTS: dict[str, Any] = {
-    "SQLALCHEMY_DATABASE_URI": f"sqlite:///{ROOT / 'instance' / 'scorekeeper.sqlite'}",
+    # The SQLite database is the instance folder's scorekeeper.sqlite (sqlite_in).
     # How long a write on SQLite waits for another's before the person is asked to retry.
     "SQLITE_BUSY_TIMEOUT_MS": 5000,
     "MAX_CONTENT_LENGTH": 9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
@@ -37,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
     "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
+    "BACKUPS_KEPT": 14,  # SQLite: the daily copies kept in instance/backups/ (0: none made)
 }
 
 
@@ -65,7 +64,14 @@ def from_environment() -> dict[str, Any]:
     for name in LISTS:
         if given := os.environ.get(name):
             settings[name] = [h.strip() for h in given.split(",") if h.strip()]
+    if kept := os.environ.get("BACKUPS_KEPT", "").strip():
+        settings["BACKUPS_KEPT"] = int(kept)
     return settings
+
+
+def sqlite_in(instance: Path) -> str:
+    """The embedded default: a SQLite database in the instance folder."""
+    return f"sqlite:///{instance / 'scorekeeper.sqlite'}"
 
 
 def database_url(url: str) -> str:

@@ -193,6 +193,21 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def instance_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The instance folder of every app the tests make, and of the servers they start: one
+    of pytest's, never the checkout's, whose database, secret key and daily copies are the
+    developer's own (``SCOREKEEPER_INSTANCE``, which the servers inherit)."""
+    folder = tmp_path_factory.mktemp("tarot") / "instance"
+    before = os.environ.get("SCOREKEEPER_INSTANCE")
+    os.environ["SCOREKEEPER_INSTANCE"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("SCOREKEEPER_INSTANCE", None)
+    else:
+        os.environ["SCOREKEEPER_INSTANCE"] = before
+
+
+@pytest.fixture(scope="session", autouse=True)
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where this process's SQLite template and one app's database live: set before any
     other fixture needs the template."""

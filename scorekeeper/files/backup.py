@@ -31,6 +31,7 @@ from scorekeeper.models import (
     TableSeat,
     Tournament,
 )
+from scorekeeper.release import app_version
 from scorekeeper.roster import PlayerAction, PlayerAlias, PlayerChange
 from scorekeeper.sheets import totals
 from scorekeeper.sheets.conversion import record_to_row, row_to_record
@@ -68,6 +69,7 @@ def dump() -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "app_version": app_version(),  # which release wrote it; restore reads the format's
         "clubs": [
             _club(c, tournaments.get(c.id, []), corrections) | {"roster": rosters(c)} for c in clubs
         ],

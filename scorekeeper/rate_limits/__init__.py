@@ -3,7 +3,7 @@ count by default.
 
 Set by endpoint here, not on each view: the routes that need no link, each with its
 setting (POST only: showing a form costs nothing), and every route that takes a link.
-README's "Running a club server" tells why each is set for a full room.
+docs/deploy.md tells why each is set for a full room.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from scorekeeper.rate_limits import counts, shared  # noqa: F401
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
     # anyone can do without a link, then per link. A club's room shares one address behind
-    # its box, so each is set for a full room. README's "Running a club server" tells why.
+    # its box, so each is set for a full room. docs/deploy.md tells why.
     "RATELIMIT_ENABLED": True,
     # Where the counts are kept: by default (empty) a table all workers share (shared.py): the
     # PostgreSQL database, or instance/rate_limits.sqlite; or e.g. redis://host:6379; or

@@ -189,6 +189,9 @@ def server_env(uri: str) -> dict[str, str]:
     """The environment of ``flask`` and ``gunicorn`` for a club server on ``uri``."""
     env = dict(os.environ)
     env.update({"DATABASE_URL": uri, "SECRET_KEY": SECRET_KEY, "PYTHONUNBUFFERED": "1"})
+    # No daily copy: one would be made of the benchmark's database while it is measured
+    # (and into the checkout's instance/backups/, among the developer's own).
+    env["BACKUPS_KEPT"] = "0"
     for name in ("PREFERRED_URL_SCHEME", "PROXY_FIX"):
         env.pop(name, None)
     return env

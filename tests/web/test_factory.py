@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, database_url
 from scorekeeper.config import instance_secret
 from scorekeeper.db import db
+from scorekeeper.release import app_version
 
 from ..conftest import TEST_DATABASE_URL, database_uri
 from ..factories import start_evening
@@ -60,8 +61,8 @@ def test_security_headers_on_every_page(client: FlaskClient) -> None:
         assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_healthz_checks_the_database(client: FlaskClient) -> None:
-    assert client.get("/healthz").get_json() == {"status": "ok"}
+def test_healthz_checks_the_database_and_says_the_version(client: FlaskClient) -> None:
+    assert client.get("/healthz").get_json() == {"status": "ok", "version": app_version()}
 
 
 @pytest.mark.skipif(

@@ -126,7 +126,7 @@ def test_thirty_slow_clients_do_not_hold_off_a_bystander(tmp_path: Path) -> None
     """A room's box, or someone hostile, holds 30 connections each sending a header line
     every 2 seconds, on a server run as `make serve` runs it (2 workers here, 4 by
     default): a bystander's health check is answered all the same. It is answered within
-    the test's safety time; how long it took is printed (README's figure), not asserted."""
+    the test's safety time; how long it took is printed (docs/deploy.md's figure), not asserted."""
     database = f"sqlite:///{tmp_path / 'room.sqlite'}"
     app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "s"})
     with app.app_context():
