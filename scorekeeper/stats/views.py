@@ -93,10 +93,10 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
         x_label=_("Deal"),
         empty=_("No deal yet."),
     )
-    earned = {
-        names[k.player_id]: medals.of_sheet(kept_rows.medal_row(k))
-        for k in kept_rows.sheet_rows(sheet.id)
-        if k.player_id in names
+    careers = kept_rows.careers(sheet.club_id, list(names), sheet)
+    earned = {  # the medals of the sheet and the career medals reached at it
+        names[pid]: medals.earned_at([kept_rows.medal_row(k) for k in rows], sheet.id)
+        for pid, rows in careers.items()
     }
     return render_template(
         template,
