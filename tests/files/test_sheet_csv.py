@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -841,3 +842,22 @@ def test_the_queens_column_is_checked_like_the_others() -> None:
         [(2, "second_partner", "csv_not_a_player")],
         [(2, "second_partner", "second_partner_not_six")],
     ]
+
+
+def test_an_imported_file_with_a_chelem_nobody_ticked_names_the_row(client: FlaskClient) -> None:
+    text = lines_of(GOOD, (1, "1,Alice,Bob,,prise,3,91,,,,,,-80,240,-80,-80"))
+    data = {"file": (io.BytesIO(text.encode()), "evening.csv"), "day": "2026-11-20"}
+    for lang, said in (
+        ("en", "91 points with 3 oudlers: the defence took no trick"),
+        ("fr", "91 points avec 3 bouts : la défense n&#39;a fait aucun pli"),
+    ):
+        upload = {**data, "file": (io.BytesIO(text.encode()), "evening.csv")}
+        answer = client.post(
+            "/evenings/import",
+            data=upload,
+            headers={"Accept-Language": lang},
+            content_type="multipart/form-data",
+        )
+        assert answer.status_code == 422
+        page = answer.get_data(as_text=True)
+        assert re.search(rf"<tr><td>2</td><td>chelem</td><td>{re.escape(said)}", page), page

@@ -185,6 +185,13 @@ IMPOSSIBLE = [
         "chelem_implied_attack",
         id="gc_88_at_4_is_an_attack_chelem",
     ),
+    # the two un-ticked chelems: asked under `chelem`, never scored without it
+    pytest.param(
+        request(4, "prise", 3, 91), ["chelem"], "chelem_implied_attack", id="prise_3_91_no_chelem"
+    ),
+    pytest.param(
+        request(4, "prise", 0, 3), ["chelem"], "chelem_implied_defense", id="prise_0_3_no_chelem"
+    ),
     pytest.param(
         request(4, "garde_contre", 3, 91, chelem={"announced": True, "outcome": "attack"}),
         CHELEM_FIELDS,
