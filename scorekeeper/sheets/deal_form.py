@@ -125,6 +125,11 @@ class DealForm(Groups, FlaskForm):
     implied_chelem: str | None = None
     """The chelem the points mean, when nobody marked it: the page offers to mark it."""
 
+    @property
+    def points_example(self) -> str:
+        """The points field's example: a half point only where halves happen (3, 5)."""
+        return str(_l("41.5")) if self.mode.playing % 2 else "49"
+
     def basis_number(self) -> int | None:
         """The deal number this form was shown for, if it says."""
         return int(self.number.data) if self.number.data else None
