@@ -33,17 +33,19 @@ from fractions import Fraction
 from .deal import ChelemOutcome
 from .rules import Contract
 
-ALL_POINTS = Fraction(91)
-"""The card points of the whole deck."""
+DECK = 78
+"""21 trumps, the Excuse, and four suits of 14 cards."""
 OUDLERS = 3
 """The 21, the Petit and the Excuse: each worth 4.5."""
 OUDLER = Fraction(9, 2)
-LOW_CARD = Fraction(1, 2)
-"""Every card that is neither an oudler nor a face card: 59 of them."""
 FACE_CARDS: tuple[Fraction, ...] = tuple(
     Fraction(value, 2) for value in (9, 7, 5, 3) for _ in range(4)
 )
 """The Kings, Queens, Knights and Jacks, highest first."""
+LOW_CARD = Fraction(1, 2)
+"""Every other card: the trumps 2 to 20 and the suits' 1 to 10."""
+ALL_POINTS = OUDLER * OUDLERS + sum(FACE_CARDS) + LOW_CARD * (DECK - OUDLERS - len(FACE_CARDS))
+"""The card points of the whole deck: 91."""
 KINGS = 4
 EXCUSE_KEPT = Fraction(4)
 """The Excuse kept by a side that took no trick: it has no card to give in exchange."""
