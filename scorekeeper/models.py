@@ -100,7 +100,7 @@ class Player(Model):
     # For a federation's results file: the player's licence number and own club, if given.
     licence: Mapped[str] = mapped_column(String(LICENCE_LENGTH), default="", server_default="")
     affiliation: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="", server_default="")
-    # Retired: out of the lists and rankings; the history stays (``clubs.players``).
+    # Retired: out of the lists of who plays; their results stay (``clubs.players``).
     retired: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     club: Mapped[Club] = relationship(back_populates="players")

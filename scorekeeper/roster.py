@@ -39,9 +39,9 @@ class PlayerAction(enum.StrEnum):
     MERGE = "merge"
     """``before`` merged into ``name``."""
     RETIRE = "retire"
-    """Out of the lists and rankings."""
+    """Out of the lists of who plays; their results stay."""
     RETURN = "return"
-    """Back in the lists and rankings."""
+    """Back in the lists of who plays."""
     DELETE = "delete"
     """Deleted: the player had never played."""
 

@@ -67,8 +67,23 @@
         if (!target) return;
         error.classList.add("live-error");
         target.appendChild(error);
+        var fold = target.closest("details");
+        if (fold) fold.open = true;  // a problem is never hidden in a closed section
       });
     }
+
+    // A chelem nobody ticked: the refusal's button marks the chelem the points mean, here,
+    // and the preview follows (without JavaScript the server marks it and shows the form).
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest && event.target.closest(".mark-chelem");
+      if (!button) return;
+      var radio = form.querySelector("input[name=chelem_outcome][value=" + button.value + "]");
+      if (!radio) return;
+      event.preventDefault();
+      radio.checked = true;
+      form.querySelectorAll(".mark-chelem").forEach(function (b) { b.remove(); });
+      radio.dispatchEvent(new Event("change", {bubbles: true}));
+    });
 
     function refresh() {
       if (!complete()) {

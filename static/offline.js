@@ -182,7 +182,8 @@
     entry.state = result.kind;
     entry.message = result.message || "";
     entry.theirs = result.theirs || "";
-    if (result.dealer) entry.dealer = result.dealer;  // of the deal it would be next
+    // The card keeps the deal as typed, its number and its dealer (not the dealer of the
+    // deal it would be next: "save mine as the next deal" is answered with that one).
     return put(entry).then(function () { return result.kind; });
   }
 
@@ -285,8 +286,9 @@
         ? say.one : format(say.many, {num: mine.length});
       var link = document.getElementById("queue-choice");
       link.hidden = !choices.length || !!ledger;
-      if (choices.length) {
-        link.textContent = say.attention;
+      if (choices.length) {  // a sentence of its own after the count: "It needs your choice."
+        link.textContent = mine.length === 1 ? say.chooseIt
+          : choices.length === 1 ? say.chooseOne : format(say.chooseMany, {num: choices.length});
         link.href = "/e/" + choices[0].token + "#waiting";
       }
       if (ledger) list_(mine);

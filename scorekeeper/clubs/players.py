@@ -250,8 +250,8 @@ def merge(club: Club, kept: Player, gone: Player) -> None:
 
 
 def retire(club: Club, player: Player, retired: bool = True) -> None:
-    """Take ``player`` out of the lists and rankings (or bring them back); nothing of their
-    history is lost."""
+    """Take ``player`` out of the lists of who plays (or bring them back); what they did
+    stays in every ranking, record and medal."""
     if player.retired == retired:
         return
     player.retired = retired

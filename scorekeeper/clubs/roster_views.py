@@ -64,8 +64,9 @@ def _apply(club: Club, player: Player, form: PlayerChangeForm) -> str:
     if action in ("retire", "return"):
         store.retire(club, player, action == "retire")
         if action == "retire":
-            return str(_("%(name)s is retired from the lists and rankings.", name=player.name))
-        return str(_("%(name)s is back in the lists and rankings.", name=player.name))
+            out = _("%(name)s is out of the lists of who plays; their results stay.")
+            return str(out % {"name": player.name})
+        return str(_("%(name)s is back in the lists of who plays.", name=player.name))
     name = player.name
     store.delete_player(club, player)
     return str(_("%(name)s is deleted.", name=name))

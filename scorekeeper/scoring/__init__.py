@@ -9,7 +9,8 @@ Standard library only: nothing here knows of the web or the database.
 198
 """
 
-from .check import CHELEM_POINTS, CHIEN_CARDS, POIGNEE_TRUMPS, problems
+from .cards import CHIEN_CARDS, PointsRange, card_points, points_possible
+from .check import POIGNEE_TRUMPS, problems
 from .deal import (
     Chelem,
     ChelemOutcome,
@@ -40,7 +41,6 @@ from .text import Problem, contract_name, errors_by_field
 
 __all__ = [
     "TableMode",
-    "CHELEM_POINTS",
     "CHIEN_CARDS",
     "FFT",
     "POIGNEE_TRUMPS",
@@ -57,6 +57,7 @@ __all__ = [
     "PetitAuBoutRule",
     "Poignee",
     "PoigneeSize",
+    "PointsRange",
     "Problem",
     "Result",
     "Role",
@@ -65,10 +66,12 @@ __all__ = [
     "Share",
     "Side",
     "Variant",
+    "card_points",
     "contract_name",
     "deal_from_json",
     "errors_by_field",
     "parse_points",
+    "points_possible",
     "problems",
     "rule_set",
     "score",

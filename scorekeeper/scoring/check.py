@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 
+from .cards import CHIEN_CARDS, card_points
 from .deal import MAX_NAME, ChelemOutcome, Deal, PoigneeSize, Side
 from .rules import Contract, PetitAuBoutRule, RuleSet
-from .text import Problem, points_text
+from .text import Problem
 
-OUDLER = Fraction(9, 2)
-"""What an oudler carries, counted with a low card."""
-EXCUSE_IN_CHELEM = 4
-"""The Excuse kept by the side that lost every trick counts only 4."""
 ALL_TRUMPS = 22
 """21 trumps and the Excuse, which may stand for a trump in a poignée."""
 
@@ -24,17 +20,7 @@ POIGNEE_TRUMPS: dict[int, dict[PoigneeSize, int]] = {
 }
 """Trumps a poignée needs, by number of players."""
 
-CHELEM_POINTS: dict[int, Fraction] = {3: Fraction(91), 2: Fraction(87)}
-"""The attack's card points in its own chelem, by oudlers, when the chien is its own.
-
-All 91 with the 3 oudlers; 87 with 2 when the defence kept its Excuse (worth 4).
-"""
-
-CHIEN_CARDS: dict[int, int] = {3: 6, 4: 6, 5: 3, 6: 6}
-"""Cards in the chien, and so in the taker's discard, by number of players."""
-LOW_CARD = Fraction(1, 2)
-"""What the least card is worth."""
-WHOLE_POINTS_TABLES = frozenset({4, 6})
+WHOLE_POINTS_TABLES = frozenset(n for n, chien in CHIEN_CARDS.items() if n % 2 == chien % 2 == 0)
 """Where each side ends with an even number of cards, each worth a whole number and a half:
 tricks of 4 or 6 cards, a chien of 6, the Excuse exchanged for a low card. No half point."""
 
@@ -47,8 +33,7 @@ def problems(deal: Deal, rules: RuleSet) -> list[Problem]:
         return found  # roles cannot be checked against a table that makes no sense
     found += _roles(deal)
     found += _contract(deal, rules)
-    points = _points(deal)
-    found += points or _chelem_points(deal)
+    found += _points(deal)
     found += _petit_au_bout(deal, rules)
     found += _poignees(deal)
     found += _miseres(deal, rules)
@@ -92,7 +77,7 @@ def _points(deal: Deal) -> list[Problem]:
         return [Problem("oudlers", "oudlers_range")]
     if not 0 <= deal.points <= 91 or (deal.points * 2).denominator != 1:
         return [Problem("points", "points_range")]
-    return _whole_points(deal) or _oudler_points(deal) or _chien_points(deal)
+    return _whole_points(deal) or _card_points(deal)
 
 
 def _whole_points(deal: Deal) -> list[Problem]:
@@ -103,61 +88,55 @@ def _whole_points(deal: Deal) -> list[Problem]:
     return []
 
 
-def _oudler_points(deal: Deal) -> list[Problem]:
-    """Each side has at least what its oudlers carry."""
-    least = _least_points(deal.oudlers, deal.chelem.outcome is ChelemOutcome.DEFENSE)
-    defence_least = _least_points(3 - deal.oudlers, deal.chelem.outcome is ChelemOutcome.ATTACK)
-    params = {"oudlers": deal.oudlers}
-    if deal.points < least:
-        return [Problem("points", "points_below_oudlers", params | {"least": points_text(least)})]
-    if deal.points > 91 - defence_least:
-        most = 91 - defence_least
-        return [Problem("points", "points_above_oudlers", params | {"most": points_text(most)})]
-    return []
+def _card_points(deal: Deal) -> list[Problem]:
+    """Points that real cards give the attack with its oudlers, contract and chelem.
 
-
-def _chien_points(deal: Deal) -> list[Problem]:
-    """The chien's cards, at least 0.5 each, whatever happened (a chelem included).
-
-    The attack owns the taker's discard in a prise or a garde, and the chien in a
-    garde sans, without taking them; in a garde contre the chien is the defence's.
+    Points that only a chelem gives, with no chelem marked, are a chelem nobody ticked:
+    the problem is the chelem's. A chelem marked with points it cannot give names the
+    points and the chelem (either may be the mistake), and the oudlers too when no
+    points would do.
     """
-    cards = CHIEN_CARDS[len(deal.players)]
-    least = LOW_CARD * cards
-    params = {"cards": cards}
-    if deal.contract is not Contract.GARDE_CONTRE and deal.points < least:
-        return [Problem("points", "points_below_chien", params | {"least": points_text(least)})]
-    if deal.contract is Contract.GARDE_CONTRE and deal.points > 91 - least:
-        most = points_text(91 - least)
-        return [Problem("points", "points_above_chien", params | {"most": most})]
-    return []
-
-
-def _chelem_points(deal: Deal) -> list[Problem]:
-    """A chelem made by the attack, the chien its own: 91 with 3 oudlers, or 87 with 2.
-
-    In a garde contre the chien belongs to the defence, which may leave the
-    attack fewer points and oudlers: no check there, as for a defence chelem.
-    """
-    if deal.chelem.outcome is not ChelemOutcome.ATTACK:
+    players, outcome = len(deal.players), deal.chelem.outcome
+    allowed = card_points(players, deal.contract, outcome, deal.oudlers)
+    if allowed is not None and deal.points in allowed:
         return []
-    if deal.contract is Contract.GARDE_CONTRE or CHELEM_POINTS.get(deal.oudlers) == deal.points:
-        return []
-    fields = ["points", "chelem"]
-    if deal.oudlers not in CHELEM_POINTS:
-        fields.insert(0, "oudlers")  # no points would do with so few oudlers
-    return [Problem(name, "chelem_points") for name in fields]
+    params: dict[str, object] = {
+        "players": players,
+        "contract": deal.contract.value,
+        "oudlers": deal.oudlers,
+        "points": deal.points,
+    }
+    if allowed is None:
+        key = f"oudlers_{outcome.value}_chelem"
+        return [Problem(name, key, params) for name in ("oudlers", "points", "chelem")]
+    params |= {"least": allowed.least, "most": allowed.most}
+    if outcome is not ChelemOutcome.NONE:
+        key = _chelem_key(deal.contract, outcome)
+        if players % 2:  # at 3 and 5 players the parity of the points says something
+            params["whole"] = allowed.least.denominator == 1
+        owned = "chien" if deal.contract is Contract.GARDE_SANS else "discard"
+        params |= {"owned": owned, "cards": CHIEN_CARDS[players]}
+        return [Problem(name, key, params) for name in ("points", "chelem")]
+    implied = _implied_chelem(deal)
+    if implied is not None:
+        return [Problem("chelem", f"chelem_implied_{implied.value}", params)]
+    return [Problem("points", "points_cards", params)]
 
 
-def _least_points(oudlers: int, lost_every_trick: bool) -> Fraction:
-    """The card points that ``oudlers`` oudlers carry at the least.
+def _chelem_key(contract: Contract, outcome: ChelemOutcome) -> str:
+    """The message for points a chelem cannot give: what the side without a trick owns."""
+    if outcome is ChelemOutcome.DEFENSE:
+        return "points_defense_chelem" + ("_contre" if contract is Contract.GARDE_CONTRE else "")
+    return "points_attack_chelem" + ("_contre" if contract is Contract.GARDE_CONTRE else "")
 
-    A side that lost every trick can have kept only its Excuse, worth 4.
-    """
-    least = OUDLER * oudlers
-    if lost_every_trick and oudlers:
-        least = OUDLER * (oudlers - 1) + EXCUSE_IN_CHELEM
-    return least
+
+def _implied_chelem(deal: Deal) -> ChelemOutcome | None:
+    """The chelem that points no deal without one gives would mean, if any does."""
+    for outcome in (ChelemOutcome.ATTACK, ChelemOutcome.DEFENSE):
+        allowed = card_points(len(deal.players), deal.contract, outcome, deal.oudlers)
+        if allowed is not None and deal.points in allowed:
+            return outcome
+    return None
 
 
 def _petit_au_bout(deal: Deal, rules: RuleSet) -> list[Problem]:

@@ -10,9 +10,10 @@ from types import MappingProxyType
 
 from .check import problems
 from .deal import ChelemOutcome, Deal, DealError, Side
+from .labels import label
 from .rules import FFT, FivePlayerSplit, HalfPoint, PetitAuBoutRule, RuleSet
 from .shares import Share, six_player_shares
-from .text import contract_name, label
+from .text import contract_name
 
 TARGETS = (56, 51, 41, 36)
 """Card points the attack needs, by the number of oudlers it holds."""

@@ -25,7 +25,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .deal import Deal
-from .text import label
+from .labels import label
 
 TAKER_SHARE = Fraction(1, 2)
 """The taker's own share of the attack's total."""

@@ -14,6 +14,8 @@ from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
+from .card_text import CARD_MESSAGES, OWNED, PARITY, oudlers_words
+
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
 
@@ -51,8 +53,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{name} ne joue pas cette donne.",
     },
     "partner_not_five": {
-        "en": "A partner is only called at 5 players.",
-        "fr": "On n'appelle un partenaire qu'à 5 joueurs.",
+        "en": "A partner is only called at 5 or 6 players.",
+        "fr": "On n'appelle un partenaire qu'à 5 ou 6 joueurs.",
     },
     "second_partner_not_six": {
         "en": "A second partner (who held the called Queen) is only called at 6 players.",
@@ -78,28 +80,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "points_side_unknown": {
         "en": "Say whose card points these are: the attack's or the defence's.",
         "fr": "Indiquez de qui sont ces points : l'attaque ou la défense.",
-    },
-    "points_below_oudlers": {
-        "en": "With {oudlers} oudler(s) the attack has at least {least} points.",
-        "fr": "Avec {oudlers} bout(s), l'attaque a au moins {least} points.",
-    },
-    "points_above_oudlers": {
-        "en": "With {oudlers} oudler(s) the attack has at most {most} points: "
-        "the defence's oudlers carry the rest.",
-        "fr": "Avec {oudlers} bout(s), l'attaque a au plus {most} points : "
-        "les bouts de la défense portent le reste.",
-    },
-    "points_below_chien": {
-        "en": "The attack has at least {least} points: the taker's discard, or the chien "
-        "in a garde sans ({cards} cards), is its own.",
-        "fr": "L'attaque a au moins {least} points : l'écart du preneur, ou le chien "
-        "en garde sans ({cards} cartes), est à elle.",
-    },
-    "points_above_chien": {
-        "en": "In a garde contre the chien ({cards} cards) is the defence's: "
-        "the attack has at most {most} points.",
-        "fr": "En garde contre, le chien ({cards} cartes) est à la défense : "
-        "l'attaque a au plus {most} points.",
     },
     "points_not_whole": {
         "en": "At {players} players the points are whole: each side ends with an even "
@@ -146,12 +126,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Ces poignées demandent {trumps} atouts ; il n'y en a que 22 (avec l'Excuse).",
     },
     # chelem, misère
-    "chelem_points": {
-        "en": "In a chelem made by the attack, the chien is its own: all 91 points with "
-        "3 oudlers, or 87 with 2 when the defence kept its Excuse (in a garde contre, any).",
-        "fr": "Dans un chelem de l'attaque, le chien est à elle : les 91 points avec 3 bouts, "
-        "ou 87 avec 2 si la défense a gardé son Excuse (en garde contre, tous).",
-    },
+    **CARD_MESSAGES,
     "chelem_outcome_unknown": {
         "en": "Chelem outcome is attack, defense or none.",
         "fr": "L'issue du chelem est attack, defense ou none.",
@@ -211,64 +186,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-LABELS: dict[str, dict[str, str]] = {
-    "base": {
-        "en": "{contract}: (25 + {margin}) × {coef}",
-        "fr": "{contract} : (25 + {margin}) × {coef}",
-    },
-    "poignee": {"en": "Poignée {size}", "fr": "Poignée {size}"},
-    "poignee_multiplied": {
-        "en": "Poignée {size}: {value} × {coef}",
-        "fr": "Poignée {size} : {value} × {coef}",
-    },
-    "petit_attack": {
-        "en": "Petit au bout (attack): 10 × {coef}",
-        "fr": "Petit au bout (attaque) : 10 × {coef}",
-    },
-    "petit_defense": {
-        "en": "Petit au bout (defence): 10 × {coef}",
-        "fr": "Petit au bout (défense) : 10 × {coef}",
-    },
-    "petit_player": {"en": "Petit au bout ({name})", "fr": "Petit au bout ({name})"},
-    "chelem_announced_made": {"en": "Chelem announced and made", "fr": "Chelem annoncé et réussi"},
-    "chelem_made": {"en": "Chelem made, not announced", "fr": "Chelem réussi sans annonce"},
-    "chelem_announced_failed": {
-        "en": "Chelem announced, not made",
-        "fr": "Chelem annoncé et chuté",
-    },
-    "chelem_defense": {"en": "Chelem by the defence", "fr": "Chelem de la défense"},
-    "misere": {"en": "Misère ({name})", "fr": "Misère ({name})"},
-    # who receives which share of the attack's total at 6 players (RULES.md section 4b)
-    "share_alone": {
-        "en": "{name}, the taker, alone: {defenders} × {unit} = {points}",
-        "fr": "{name}, preneur seul : {defenders} × {unit} = {points}",
-    },
-    "share_taker": {
-        "en": "{name}, the taker: {fraction} of {total} = {value}",
-        "fr": "{name}, preneur : {fraction} de {total} = {value}",
-    },
-    "share_taker_king": {
-        "en": "{name}, the taker, with the King's share: {fraction} of {total} = {value}",
-        "fr": "{name}, preneur, avec la part du Roi : {fraction} de {total} = {value}",
-    },
-    "share_taker_queen": {
-        "en": "{name}, the taker, with the Queen's share: {fraction} of {total} = {value}",
-        "fr": "{name}, preneur, avec la part de la Dame : {fraction} de {total} = {value}",
-    },
-    "share_king": {
-        "en": "{name}, who held the King: {fraction} of {total} = {value}",
-        "fr": "{name}, qui tenait le Roi : {fraction} de {total} = {value}",
-    },
-    "share_queen": {
-        "en": "{name}, who held the Queen: {fraction} of {total} = {value}",
-        "fr": "{name}, qui tenait la Dame : {fraction} de {total} = {value}",
-    },
-    "share_king_and_queen": {
-        "en": "{name}, who held the King and the Queen: {fraction} of {total} = {value}",
-        "fr": "{name}, qui tenait le Roi et la Dame : {fraction} de {total} = {value}",
-    },
-}
-
 CONTRACT_NAMES: dict[str, dict[str, str]] = {
     "prise": {"en": "Prise", "fr": "Prise"},
     "garde": {"en": "Garde", "fr": "Garde"},
@@ -285,7 +202,31 @@ def language(lang: str | None) -> str:
 def _format(
     table: dict[str, dict[str, str]], key: str, lang: str | None, params: Mapping[str, object]
 ) -> str:
-    return table[key][language(lang)].format(**params)
+    return table[key][language(lang)].format(**_words(params, language(lang)))
+
+
+def _words(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    """A problem's values as ``lang`` writes them: card points (``40,5`` in French), the
+    oudlers with their noun, the contract's name, the points allowed."""
+    words = {k: points_text(v, lang) if isinstance(v, Fraction) else v for k, v in params.items()}
+    oudlers = params.get("oudlers")
+    if isinstance(oudlers, int):
+        words["oudlers_words"] = oudlers_words(oudlers, lang)
+    if "contract" in params and str(params["contract"]) in CONTRACT_NAMES:
+        words["contract_name"] = contract_name(str(params["contract"]), lang).lower()
+    least, most = params.get("least"), params.get("most")
+    if isinstance(least, Fraction) and isinstance(most, Fraction):
+        span = {"en": "{0} to {1} points", "fr": "de {0} à {1} points"}[lang]
+        allowed = span.format(words["least"], words["most"])
+        if least == most:
+            allowed = f"{words['least']} point" + (
+                "s" if least > (1 if lang == "en" else 1.5) else ""
+            )
+        whole = params.get("whole")
+        words["allowed"] = allowed + (PARITY[whole][lang] if isinstance(whole, bool) else "")
+    if "owned" in params:
+        words["owned"] = OWNED[str(params["owned"])][lang].format(cards=params.get("cards"))
+    return words
 
 
 @dataclass(frozen=True)
@@ -299,11 +240,6 @@ class Problem:
     def message(self, lang: str | None = DEFAULT_LANGUAGE) -> str:
         """The sentence a player reads, in ``lang`` (``"fr"`` or ``"en"``)."""
         return _format(MESSAGES, self.key, lang, self.params)
-
-
-def label(key: str, lang: str | None, params: Mapping[str, object]) -> str:
-    """The label of an explanation line."""
-    return _format(LABELS, key, lang, params)
 
 
 def contract_name(contract: str, lang: str | None = DEFAULT_LANGUAGE) -> str:

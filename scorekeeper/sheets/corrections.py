@@ -23,6 +23,7 @@ from scorekeeper.sheets.deal_form import DealForm, deal_form
 from scorekeeper.sheets.deal_pages import Page, deal_page, refused_page, take_back_note
 from scorekeeper.sheets.entry import Entry, score_entry
 from scorekeeper.sheets.rotation import mode_for
+from scorekeeper.sheets.saving import mark_chelem
 
 bp = Blueprint("corrections", __name__)
 
@@ -89,6 +90,7 @@ def _correct(
     number: int,
 ) -> Page:
     """A correction as posted: previewed, asked about, refused or stored."""
+    preview = mark_chelem(form, request.form) or "preview" in request.form
     if "passed" in request.form and "passed_sure" not in request.form and form.typed():
         return deal_page(sheet, form, None, deal, ask_passed=True), 409
     try:
@@ -97,7 +99,7 @@ def _correct(
     except DealError as error:
         form.show(error)
         return deal_page(sheet, form, None, deal), 422
-    if "preview" in request.form:
+    if preview:
         return deal_page(sheet, form, scored, deal)
     try:
         if basis is None or shown is None or shown.sheet_id != sheet.id:

@@ -122,6 +122,13 @@ class DealForm(Groups, FlaskForm):
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
+    implied_chelem: str | None = None
+    """The chelem the points mean, when nobody marked it: the page offers to mark it."""
+
+    @property
+    def points_example(self) -> str:
+        """The points field's example: a half point only where halves happen (3, 5)."""
+        return str(_l("41.5")) if self.mode.playing % 2 else "49"
 
     def basis_number(self) -> int | None:
         """The deal number this form was shown for, if it says."""
@@ -278,6 +285,8 @@ class DealForm(Groups, FlaskForm):
 
     def show(self, error: DealError) -> None:
         """Put each problem next to its field, in the person's language."""
+        implied = [p.key for p in error.problems if p.key.startswith("chelem_implied_")]
+        self.implied_chelem = implied[0].removeprefix("chelem_implied_") if implied else None
         for name, text in self.messages(error):
             if name == "poignees":
                 self.poignee_errors.append(text)

@@ -109,9 +109,19 @@ def follows_rotation(form: DealForm) -> bool:
     return (not shown or dealer == shown) and form.sitting_out.data in ("", None, dealer)
 
 
+def mark_chelem(form: DealForm, fields: Mapping[str, Any]) -> bool:
+    """The one tap a chelem nobody ticked is offered (``mark_chelem``): the chelem the
+    points mean is marked, and the form shown again with its score, to check and save."""
+    outcome = fields.get("mark_chelem")
+    if outcome not in ("attack", "defense"):
+        return False
+    form.chelem_outcome.data = outcome
+    return True
+
+
 def submit(sheet: Sheet, form: DealForm, fields: Mapping[str, Any]) -> Outcome:
     """Check, score and store (or preview) the deal form ``form`` posted with ``fields``."""
-    preview = "preview" in fields
+    preview = "preview" in fields or mark_chelem(form, fields)
     refused = refusal(sheet)
     if refused is not None:
         return refused

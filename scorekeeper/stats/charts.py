@@ -301,12 +301,19 @@ def _points(points: Sequence[tuple[float, float]]) -> str:
 
 
 def short(name: str, most: int = LABEL_CHARS) -> str:
-    """A name cut to fit at a line's end.
+    """A name that fits at a line's end: whole; else its first word and the initials of
+    the others ("Félix D."), or its first word alone; else cut, never inside a short name.
 
-    >>> short("Bartholomée"), short("Anne-Sophie Martin")
-    ('Bartholomée', 'Anne-Sophi…')
+    >>> short("Bartholomée"), short("Félix Durand"), short("Anne-Sophie Martin")
+    ('Bartholomée', 'Félix D.', 'Anne-Sophie')
+    >>> short("Maximilienne-Charlotte"), short("Jean de la Fontaine")
+    ('Maximilien…', 'Jean')
     """
-    return name if len(name) <= most else name[: most - 1] + "…"
+    first, *others = name.split() or [name]
+    for shown in (name, " ".join([first, *(w[0] + "." for w in others)]), first):
+        if len(shown) <= most:
+            return shown
+    return name[: most - 1] + "…"
 
 
 def marker(shape: str, x: float, y: float, colour: str, size: float = 3.6) -> str:

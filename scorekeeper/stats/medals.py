@@ -130,6 +130,15 @@ def _career(rows: Sequence[Row]) -> dict[str, int]:
     return found
 
 
+def earned_at(rows: Sequence[Row], sheet_id: int) -> list[str]:
+    """Every medal a player earned at the sheet ``sheet_id``, from their rows in play order
+    (up to that sheet at least): those of the sheet, then the career medals whose count
+    was first reached there. What the sheet's share card names."""
+    here = [code for row in rows if row.sheet_id == sheet_id for code in of_sheet(row)]
+    career = _career(rows)
+    return here + [code for code in CAREER if career.get(code) == sheet_id]
+
+
 def medals(rows: Sequence[Row]) -> list[Medal]:
     """Every medal a player holds from their rows at each sheet, in play order: those of
     a sheet with how many times, then those of a career."""

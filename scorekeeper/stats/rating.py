@@ -12,10 +12,12 @@ result ``S`` is 1 when the contract was made, 0 when it failed. Then:
   taker the rest (all of it when playing alone, 2/3 with a partner at five);
 * each of the ``D`` defenders loses ``K × (S − E) / D``.
 
-So each side moves by at most ``K`` in total and the ratings sum stays put:
-what the attack gains, the defence loses. Each change is rounded to the
-hundredth, half away from zero, in decimal arithmetic (no float), so the same
-stored deals give the same ratings on every machine.
+So each side moves by at most ``K`` in total, and what the attack gains the
+defence loses, up to the rounding: each change is rounded to the hundredth,
+half away from zero, in decimal arithmetic (no float), so the same stored
+deals give the same ratings on every machine; a deal's changes then sum to
+within 0.005 per player of the deal, and the club's sum drifts by those
+remainders (docs/rating.md).
 
 With ``K = 32`` a taker who beats an equal table gains 16 points and each of
 three defenders loses 5.33; a player at a weekly club plays some 800 deals a

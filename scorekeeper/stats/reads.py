@@ -75,7 +75,7 @@ def players(club_id: int) -> dict[int, str]:
 
 def roster(club_id: int) -> tuple[dict[int, str], frozenset[int]]:
     """The club's players (as :func:`players`) and those of them retired: out of the lists
-    and rankings, their history kept."""
+    of who plays, their results kept in every figure."""
     rows = db.session.execute(
         select(Player.id, Player.name, Player.retired).where(Player.club_id == club_id)
     ).all()

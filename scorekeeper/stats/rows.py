@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -76,6 +77,22 @@ def kept(
     if player_id is not None:
         query = query.where(SheetTotal.player_id == player_id)
     return [_kept(row, tallies) for row in db.session.execute(query)]
+
+
+def careers(club_id: int, player_ids: Collection[int], until: Sheet) -> dict[int, list[Kept]]:
+    """The kept figures of each of ``player_ids`` at every sheet of the club up to
+    ``until``, in play order, tallies included: what the medals earned there read. One
+    query; a share card's cost grows with its few players' histories, not the club's."""
+    query = (
+        select(*COLUMNS, SheetTotal.figures)
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
+        .where(*where(club_id, Period(None, until.date)), SheetTotal.player_id.in_(player_ids))
+        .order_by(*PLAY_ORDER, SheetTotal.first_seen)
+    )
+    found: dict[int, list[Kept]] = {pid: [] for pid in player_ids}
+    for row in db.session.execute(query):
+        found[row.player_id].append(_kept(row, tallies=True))
+    return found
 
 
 def sheet_rows(sheet_id: int) -> list[Kept]:

@@ -93,10 +93,10 @@ def _summary(sheet: Sheet, editable: bool, template: str) -> str:
         x_label=_("Deal"),
         empty=_("No deal yet."),
     )
-    earned = {
-        names[k.player_id]: medals.of_sheet(kept_rows.medal_row(k))
-        for k in kept_rows.sheet_rows(sheet.id)
-        if k.player_id in names
+    careers = kept_rows.careers(sheet.club_id, list(names), sheet)
+    earned = {  # the medals of the sheet and the career medals reached at it
+        names[pid]: medals.earned_at([kept_rows.medal_row(k) for k in rows], sheet.id)
+        for pid, rows in careers.items()
     }
     return render_template(
         template,
@@ -145,7 +145,7 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
     counted = [(k.sheet_id, k.tally or tallies.Tally()) for k in mine]
     numbers = tallies.player_stats(found.id, counted)
     history = [(sheets[k.sheet_id], k.rating) for k in mine if k.deals and k.rating is not None]
-    names = _listed(*stats_reads.roster(club.id))
+    names = stats_reads.players(club.id)  # a head-to-head with a retired player is history
     met = stats_reads.met(club.id, found.id)
     return render_template(
         "stats/player.html",
@@ -180,9 +180,9 @@ def player(token: str, player_id: int) -> str | tuple[str, int]:
 def versus(token: str, player_id: int) -> str | tuple[str, int]:
     club = club_or_404(token)
     found = _player_or_404(club, player_id)
-    names, retired = stats_reads.roster(club.id)
+    names = stats_reads.players(club.id)
     met = stats_reads.met(club.id, found.id)
-    form = VersusForm(request.args).choose_from(_among(_listed(names, retired), met), found.id)
+    form = VersusForm(request.args).choose_from(_among(names, met), found.id)
     if "other" not in request.args:  # not chosen yet: the form alone
         return render_template("stats/versus.html", club=club, player=found, form=form)
     if not form.validate():
@@ -240,8 +240,9 @@ def ranking(token: str) -> str | tuple[str, int]:
         "stats/ranking.html",
         club=club,
         form=form,
-        ranking=_ranking(club, form, names, retired),
+        ranking=_ranking(club, form, names),
         names=names,
+        retired=retired,
         listed=_listed(names, retired),
         args=form.args(),
         period=form.period(_season(club)),
@@ -257,19 +258,19 @@ def ranking_csv(token: str) -> Response:
             f"{form[name].name}: {e}" for name, errors in form.errors.items() for e in errors
         ]
         return Response("\n".join(problems) + "\n", status=400, mimetype="text/plain")
-    names, retired = stats_reads.roster(club.id)
+    names, _retired = stats_reads.roster(club.id)
     semicolon = request.args.get("sep") == "semicolon"
-    text = stats_csv.write_ranking(_ranking(club, form, names, retired), names, semicolon)
+    text = stats_csv.write_ranking(_ranking(club, form, names), names, semicolon)
     response = Response(text.encode("utf-8"), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="ranking.csv"'
     return response
 
 
-def _ranking(
-    club: Club, form: RankingForm, names: dict[int, str], retired: frozenset[int]
-) -> season.Ranking:
+def _ranking(club: Club, form: RankingForm, names: dict[int, str]) -> season.Ranking:
+    """Everyone who played in the period, a retired player too: a ranking is what was
+    done (retiring takes a player out of the lists of who plays, not out of history)."""
     results = stats_reads.results(club.id, form.period(_season(club)), form.over_sheets())
-    return form.ranking([r for r in results if r.player_id not in retired], names)
+    return form.ranking(results, names)
 
 
 def _season(club: Club) -> date | None:
@@ -283,7 +284,8 @@ def _among(names: dict[int, str], met: set[int]) -> dict[int, str]:
 
 
 def _listed(names: dict[int, str], retired: frozenset[int]) -> dict[int, str]:
-    """The players the lists show: the retired ones are left out."""
+    """The club's players the ranking page lists: the retired ones are left out (their
+    results stay in the rankings above it)."""
     return {pid: name for pid, name in names.items() if pid not in retired}
 
 
@@ -297,10 +299,10 @@ def club_season(token: str) -> str | tuple[str, int]:
     if not form.validate():
         return render_template("stats/season.html", club=club, form=form), 400
     period = form.period(_season(club))
-    names, retired = stats_reads.roster(club.id)
+    names, _retired = stats_reads.roster(club.id)
     sheets = stats_reads.sheets(club.id, period)
     days = {sid: s.date for sid, s in sheets.items()}
-    rows = [k for k in kept_rows.kept(club.id, period, tallies=True) if k.player_id not in retired]
+    rows = kept_rows.kept(club.id, period, tallies=True)  # a retired player's results too
     results = [season.SheetResult(k.sheet_id, k.player_id, k.points, k.deals) for k in rows]
     ratings = {k.player_id: k for k in rows if k.deals and k.rating is not None}  # the last
     lines = club_figures.running(results, days, names)
@@ -359,8 +361,8 @@ def club_records_page(token: str) -> str | tuple[str, int]:
     if not form.validate():
         return render_template("stats/records.html", club=club, form=form), 400
     period = form.period(_season(club))
-    names, retired = stats_reads.roster(club.id)
-    rows = [k for k in kept_rows.kept(club.id, period, tallies=True) if k.player_id not in retired]
+    names, _retired = stats_reads.roster(club.id)
+    rows = kept_rows.kept(club.id, period, tallies=True)  # a retired player's records too
     found = club_records.club_records([(k.player_id, kept_rows.medal_row(k)) for k in rows], names)
     return render_template(
         "stats/records.html",

@@ -293,4 +293,5 @@ def ranking_print(token: str) -> str:
         stage=tournament_reads.stage(tournament),
         printed_at=utcnow(),
         licences=tournament_reads.licences(tournament),
+        short=tournament_reads.short_tables(tournament),
     )

@@ -108,6 +108,11 @@ class TableState:
     expected: int | None
 
     @property
+    def short(self) -> bool:
+        """Locked with fewer deals than its round's: the organiser ended the round first."""
+        return self.closed and self.expected is not None and self.played < self.expected
+
+    @property
     def state(self) -> str:
         """``signed`` by its players, ``closed`` by the organiser without signatures,
         ``playing``, or ``not_started`` (no deal yet)."""
@@ -157,6 +162,32 @@ def table_states(tournament: Tournament, number: int) -> list[TableState]:
         )
         for sheet_id, table, token, closed, signed_by in sheets
     ]
+
+
+@dataclass(frozen=True)
+class ShortTable:
+    """A table locked with fewer deals than its round's (the organiser ended the round)."""
+
+    round: int
+    table: int
+    played: int
+    expected: int
+    seating: tuple[str, ...]
+
+
+def short_tables(tournament: Tournament) -> list[ShortTable]:
+    """Every table of the tournament locked short of its round's deals, round by round:
+    the ranking counts the deals they played (docs/tournaments.md)."""
+    if tournament.minutes_per_round:
+        return []  # a timed round has no number of deals to fall short of
+    found = []
+    for number in sorted({r.number for r in tournament.rounds}):
+        found += [
+            ShortTable(number, s.table, s.played, s.expected or 0, s.seating)
+            for s in table_states(tournament, number)
+            if s.short
+        ]
+    return found
 
 
 def round_of(sheet: Sheet) -> Round | None:

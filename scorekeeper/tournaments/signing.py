@@ -1,7 +1,9 @@
 """A tournament table signs its sheet: each player confirms, then it locks.
 
 The page hangs under the table's edit link (``/e/<token>/sign``), but signing is the
-tournament's: a signed sheet may end its round.
+tournament's: a signed sheet may end its round. A table signs only a full sheet, the
+round's deals all entered ("3 of 5" is not signed); a table that cannot play them all
+is the organiser's to end with the round (docs/tournaments.md).
 """
 
 from __future__ import annotations
@@ -28,37 +30,44 @@ def sign(token: str) -> str | Response | tuple[str, int]:
     if sheet.closed:
         return _closed(sheet)
     players = sheet.seating
-    if request.method == "POST":
-        confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
-        empty = reads.deal_count(sheet) == 0
-        if empty and not request.form.get("empty"):
-            flash(
-                _(
-                    "This sheet has no deal. Sign it empty only if the table played none: "
-                    "tick the box to say so."
-                )
+    page = {"sheet": sheet, "players": players, "ledger": reads.ledger(sheet)}
+    short = _short(sheet)
+    if request.method != "POST":
+        return render_template("tournaments/sign.html", confirmed=[], short=short, **page)
+    confirmed = [name for name in players if request.form.get(f"sign-{players.index(name)}")]
+    if short is None and _signed(sheet, players, confirmed):
+        flash(_("The sheet is signed and locked. Hand the phone back to the organiser."))
+        return redirect(url_for("sheets.ledger", token=token))
+    template = "tournaments/sign.html"
+    return render_template(template, confirmed=confirmed, short=_short(sheet), **page), 422
+
+
+def _short(sheet: Sheet) -> tuple[int, int] | None:
+    """The deals entered and the round's, when the sheet holds fewer than its round's."""
+    expected, played = sheet.round_deals, reads.deal_count(sheet)
+    return (played, expected) if expected is not None and played < expected else None
+
+
+def _signed(sheet: Sheet, players: list[str], confirmed: list[str]) -> bool:
+    """Sign when every player confirmed (and, for an empty sheet of a timed round, the
+    table said it played none); else say what is missing."""
+    if reads.deal_count(sheet) == 0 and not request.form.get("empty"):
+        flash(
+            _(
+                "This sheet has no deal. Sign it empty only if the table played none: "
+                "tick the box to say so."
             )
-        elif confirmed == players:
-            tournaments.sign(sheet, players)
-            db.session.commit()
-            flash(_("The sheet is signed and locked. Hand the phone back to the organiser."))
-            return redirect(url_for("sheets.ledger", token=token))
-        else:
-            flash(_("Every player at the table must confirm the scores."))
-        return render_template(
-            "tournaments/sign.html",
-            sheet=sheet,
-            players=players,
-            confirmed=confirmed,
-            ledger=reads.ledger(sheet),
-        ), 422
-    return render_template(
-        "tournaments/sign.html",
-        sheet=sheet,
-        players=players,
-        confirmed=[],
-        ledger=reads.ledger(sheet),
-    )
+        )
+        return False
+    if confirmed != players:
+        flash(_("Every player at the table must confirm the scores."))
+        return False
+    tournaments.sign(sheet, players)  # the sheet locked: no deal comes or goes meanwhile
+    if _short(sheet) is not None:
+        db.session.rollback()  # a deal was taken back while the table signed
+        return False
+    db.session.commit()
+    return True
 
 
 def _closed(sheet: Sheet) -> Response:

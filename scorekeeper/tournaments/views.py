@@ -147,6 +147,7 @@ def dashboard(token: str) -> str:
         present=present,
         withdrawn=withdrawn,
         corrections=tournament_reads.corrections(tournament),
+        short=tournament_reads.short_tables(tournament),
         can_draw=tournaments.can_draw(tournament),
         changes=tournament_reads.pending_changes(current),
         live_version=live,

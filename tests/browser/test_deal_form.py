@@ -49,7 +49,7 @@ WORDS = {
         "Undo": "Undo",
         "partner?": "Choose the partner",
         "taker?": "Choose the taker.",
-        "least": "at least 13.5 points",
+        "least": "16 to 88.5 points",
     },
     "fr": {
         "Taker": "Preneur",
@@ -65,7 +65,7 @@ WORDS = {
         "Undo": "Annuler",
         "partner?": "Choisissez le partenaire",
         "taker?": "Choisissez le preneur.",
-        "least": "au moins 13,5 points",
+        "least": "de 16 à 88,5 points",
     },
 }
 

@@ -166,7 +166,17 @@ def test_a_deal_another_phone_numbered_first_waits_for_the_persons_choice(
     mine = page.locator("#waiting li")
     expect(mine).to_contain_text("needs your choice", timeout=15_000)
     expect(mine).to_contain_text("Chloé, Garde, 2 oudlers, 60 points")  # the other phone's
+    # The card is the deal as typed: deal 1, dealt by Alice (not deal 2's dealer, Bob).
+    expect(mine.locator(".waiting-head")).to_contain_text("Deal 1")
+    expect(mine.locator(".waiting-fields")).to_contain_text("Dealer: Alice")
+    expect(page.locator("#queue-count")).to_have_text("One deal is waiting to be sent.")
     page.screenshot(path=str(SHOTS / "ledger-number-taken-390.png"), full_page=True)
+    # Elsewhere the banner says it in sentences: the count, then the choice waiting.
+    page.goto(f"{live_server}/e/{token}/deals/new")
+    expect(page.locator("#queue-banner p")).to_have_text(
+        "One deal is waiting to be sent. It needs your choice."
+    )
+    page.goto(f"{live_server}/e/{token}")
     mine.get_by_role("button", name="Save mine as the next deal").click()
     expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
     assert [(n, dealer, half) for n, dealer, half, _ in stored(live_app)] == [

@@ -47,8 +47,9 @@ def big_evening(app: Flask) -> str:
                     "taker": taker,
                     "contract": Contract.GARDE_CONTRE,
                     "oudlers": 3,
-                    # at most 89.5 in a garde contre at 5, the chien being the defence's
-                    "points": Fraction(89 if number % 2 else 36),
+                    # at most 87 in a garde contre at 5: the defence holds the chien, its
+                    # 3 oudlers' trick and no more (RULES.md section 5)
+                    "points": Fraction(87 if number % 2 else 36),
                     "partner": SIX[(number + 2) % 6],
                 },
             )

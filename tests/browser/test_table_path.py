@@ -159,7 +159,10 @@ def test_two_phones_clash_at_five_with_the_dealer_out(
     save(second)
     choice = second.locator("#waiting li")
     expect(choice).to_contain_text("needs your choice")
-    expect(choice).to_contain_text("Dealer: Bob")  # the deal it would be: the server's
+    # The card is the deal as typed, deal 1 dealt by Alice; saved as the next, deal 2 is
+    # Bob's to deal, as the server's rotation says.
+    expect(choice.locator(".waiting-head")).to_contain_text("Deal 1")
+    expect(choice.locator(".waiting-fields")).to_contain_text("Dealer: Alice")
     choice.get_by_role("button", name="Save mine as the next deal").click()
     expect(second.locator("#queue-banner")).to_be_hidden(timeout=15_000)
     assert dealt(live_app) == [(1, "Alice", ["Alice"]), (2, "Bob", ["Bob"])]

@@ -118,21 +118,61 @@ def test_two_players_who_sat_at_one_sheet_are_not_merged(client: FlaskClient, cl
     assert [r[1] for r in ranking(client, club.club)] == ["Émile", "Chloé", "Alice", "Bob", "David"]
 
 
-def test_a_retired_player_leaves_the_lists_but_keeps_their_history(
+RETIRED_MARK = ' <span class="muted">(retired)</span>'
+
+
+def every_figure(client: FlaskClient, club: Season) -> dict[str, str]:
+    """Every page that says what the club's players did, by its address: the season and
+    the records over every date and one past month, the rankings (pages and files, each
+    method), each player's statistics and medals, each evening's summary and share card."""
+    c = club.club
+    pages = [f"/c/{c}/season?{period}" for period in ("all=1", PAST)]
+    pages += [f"/c/{c}/records?{period}" for period in ("all=1", PAST)]
+    for method in ("total", "average", "best"):
+        pages += [
+            f"/c/{c}/ranking?all=1&method={method}",
+            f"/c/{c}/ranking.csv?all=1&method={method}",
+        ]
+    pages += [f"/c/{c}/ranking?{PAST}"]
+    pages += [f"/c/{c}/players/{pid}?all=1" for pid in club.ids.values()]
+    pages += [f"/e/{token}/summary" for token in club.edit]
+    pages += [f"/e/{token}/summary/card" for token in club.edit]
+    ranking_lists = re.compile(r'<h2>Players</h2>\n<ul class="names">.*?</ul>', re.S)
+    return {
+        page: ranking_lists.sub("", get(client, page).replace(RETIRED_MARK, "")) for page in pages
+    }
+
+
+PAST = "from=2026-11-01&to=2026-11-30"
+"""A month of the season that is over: its winner, its records, its ranking."""
+
+
+def test_a_retired_player_leaves_the_lists_but_keeps_every_figure(
     client: FlaskClient, club: Season
 ) -> None:
-    assert change(client, club.club, club.ids["David"], action="retire")[:3] == "302"
-    assert [r[1] for r in ranking(client, club.club)] == ["Émile", "Chloé", "Alice", "Bob"]
-    season = get(client, f"/c/{club.club}/season")
-    assert "David" not in [r[1] for r in rows(season)]
-    assert "David" not in get(client, "/evenings/new")  # not offered any more
-    page = get(client, f"/c/{club.club}/players/{club.ids['David']}")
-    assert "-867" in page  # his history stays
+    # Émile won November (the third evening's garde contre) and holds the club's records.
+    before = every_figure(client, club)
+    assert "Émile" in before[f"/c/{club.club}/season?{PAST}"]
+    assert "Émile" in before[f"/c/{club.club}/records?all=1"]
+    assert change(client, club.club, club.ids["Émile"], action="retire")[:3] == "302"
+    get(client, f"/c/{club.club}")  # the page after the change says it (once)
+    after = every_figure(client, club)
+    changed = [page for page in before if after[page] != before[page]]
+    assert changed == [], "retiring a player changed what the club did"
+    # Out of the lists of who plays, marked where a ranking names them.
+    assert "Émile" not in get(client, "/evenings/new")
+    assert "Émile" not in get(client, f"/c/{club.club}").split("<h2")[1]
+    ranked = get(client, f"/c/{club.club}/ranking?all=1")
+    assert f"Émile</a>{RETIRED_MARK}" in ranked
+    assert "Émile" not in ranked.split('<ul class="names">')[-1].split("</ul>")[0]
     assert "David" in get(client, f"/e/{club.edit[0]}")
-    assert change(client, club.club, club.ids["David"], action="return")[:3] == "302"
-    assert ranking(client, club.club)[-1][1] == "David"
+    # Back: every page as it was, the mark gone.
+    assert change(client, club.club, club.ids["Émile"], action="return")[:3] == "302"
+    get(client, f"/c/{club.club}")
+    assert every_figure(client, club) == before
+    assert RETIRED_MARK not in get(client, f"/c/{club.club}/ranking?all=1")
     log = get(client, f"/c/{club.club}/players")
-    assert "David retired" in log and "David back" in log
+    assert "Émile retired" in log and "Émile back" in log
 
 
 def test_only_a_player_who_never_played_is_deleted(

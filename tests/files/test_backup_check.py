@@ -117,11 +117,16 @@ BAD: dict[str, tuple[Callable[[Doc], None], str]] = {
     ),
     "defence_chelem_leaving_the_attack_less_than_its_discard": (
         lambda doc: deal(doc).update(oudlers=0, points_half=0, chelem_outcome="defense"),
-        "deal 1, this deal cannot happen: The attack has at least 3 points",
+        "deal 1, this deal cannot happen: When the defence takes every trick, the attack keeps "
+        "only the taker's discard (6 cards)",
     ),
     "garde_contre_leaving_the_defence_less_than_the_chien": (
         lambda doc: deal(doc).update(contract="garde_contre", oudlers=3, points_half=180),
-        "the attack has at most 88 points",
+        "real cards give the attack 14 to 86 points",
+    ),
+    "a_chelem_nobody_ticked": (
+        lambda doc: deal(doc).update(oudlers=3, points_half=182, chelem_outcome="none"),
+        "deal 1, this deal cannot happen: 91 points with 3 oudlers: the defence took no trick",
     ),
     "missing_field": (lambda doc: sheet(doc).pop("closed"), "'closed' is missing"),
     "wrong_type": (setter(sheet, "closed", "yes"), "'closed' is not a bool"),

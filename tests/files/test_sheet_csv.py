@@ -10,13 +10,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.files.sheet_csv import FIXED, MESSAGES, CsvError, CsvProblem, write_csv
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.scoring import (
-    CHELEM_POINTS,
     FFT,
     POIGNEE_TRUMPS,
     Chelem,
@@ -410,14 +410,20 @@ ERRORS = [
     pytest.param(
         lines_of(GOOD, (1, "1,Alice,Bob,,garde,0,0,,,defense,,,362,-1086,362,362")),
         FFT,
-        [(2, "points", "points_below_chien")],
+        [(2, "points", "points_defense_chelem"), (2, "chelem", "points_defense_chelem")],
         id="a defence chelem leaving the attack less than its discard",
     ),
     pytest.param(
         lines_of(GOOD, (1, "1,Alice,Bob,,garde_contre,3,90,,,,,,-474,1422,-474,-474")),
         FFT,
-        [(2, "points", "points_above_chien")],
-        id="a garde contre leaving the defence less than the chien",
+        [(2, "points", "points_cards")],
+        id="a garde contre leaving the defence less than the chien and a trick",
+    ),
+    pytest.param(
+        lines_of(GOOD, (1, "1,Alice,Bob,,prise,3,91,,,,,,-80,240,-80,-80")),
+        FFT,
+        [(2, "chelem", "chelem_implied_attack")],
+        id="a chelem nobody ticked",
     ),
     pytest.param(
         lines_of(GOOD, (1, "1,Alice,Bob,,garde,2,49,,,,,,-66,,-66,-66")),
@@ -718,21 +724,13 @@ def played(
     queen = draw(st.sampled_from([None, *playing])) if mode.playing == 6 else None
     queen = None if queen == taker else queen
     contract = draw(st.sampled_from(rules.contracts))
-    oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
-    # Within what the oudlers and the chien's cards carry; whole at 4 and 6 players.
-    points = draw(card_points(len(playing), contract, oudlers, outcome))
-    if outcome is ChelemOutcome.ATTACK and contract is not Contract.GARDE_CONTRE:
-        # RULES.md section 5: the attack's own chelem, the chien its own, has 91 points with
-        # 3 oudlers, or 87 with 2 when the defence kept its Excuse.
-        oudlers = draw(st.sampled_from(sorted(CHELEM_POINTS)))
-        points = CHELEM_POINTS[oudlers]
-    sides: list[Side | None] = [None]
-    if oudlers > 0 and outcome is not ChelemOutcome.DEFENSE:
-        sides.append(Side.ATTACK)
-    if oudlers < 3 and outcome is not ChelemOutcome.ATTACK:
-        sides.append(Side.DEFENSE)
+    # What real cards give (RULES.md section 5), counted from the cards.
+    n = len(playing)
+    oudlers = draw(st.sampled_from([k for k in range(4) if card_points(n, contract, outcome, k)]))
+    sides = [side for side in (None, *Side) if card_points(n, contract, outcome, oudlers, side)]
     petit = draw(st.sampled_from(sides))
+    points = draw(st.sampled_from(card_points(n, contract, outcome, oudlers, petit)))
     flat = None
     if petit is not None and rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
         attack = {taker, partner, queen}
@@ -844,3 +842,22 @@ def test_the_queens_column_is_checked_like_the_others() -> None:
         [(2, "second_partner", "csv_not_a_player")],
         [(2, "second_partner", "second_partner_not_six")],
     ]
+
+
+def test_an_imported_file_with_a_chelem_nobody_ticked_names_the_row(client: FlaskClient) -> None:
+    text = lines_of(GOOD, (1, "1,Alice,Bob,,prise,3,91,,,,,,-80,240,-80,-80"))
+    data = {"file": (io.BytesIO(text.encode()), "evening.csv"), "day": "2026-11-20"}
+    for lang, said in (
+        ("en", "91 points with 3 oudlers: the defence took no trick"),
+        ("fr", "91 points avec 3 bouts : la défense n&#39;a fait aucun pli"),
+    ):
+        upload = {**data, "file": (io.BytesIO(text.encode()), "evening.csv")}
+        answer = client.post(
+            "/evenings/import",
+            data=upload,
+            headers={"Accept-Language": lang},
+            content_type="multipart/form-data",
+        )
+        assert answer.status_code == 422
+        page = answer.get_data(as_text=True)
+        assert re.search(rf"<tr><td>2</td><td>chelem</td><td>{re.escape(said)}", page), page

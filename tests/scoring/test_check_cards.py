@@ -3,9 +3,11 @@
 
 In a prise or a garde the taker's discard, in a garde sans the chien, is the attack's
 without being won: at least 0.5 a card, so at least 3 points at 3, 4 and 6 players (6
-cards) and 1.5 at 5 (3 cards), a defence chelem included. In a garde contre the chien is
-the defence's: the attack has at most 88 points (89.5 at 5). At 4 and 6 players each side
-ends with an even number of cards, each worth a whole number and a half: no half point.
+cards) and 1.5 at 5 (3 cards) in a defence chelem. In a garde contre the chien is the
+defence's: with its 3 oudlers and a trick each, the attack has at most 86 points (86.5 at
+3, 87 at 5, 85 at 6); 88 is an attack chelem's. At 4 and 6 players each side ends with an
+even number of cards, each worth a whole number and a half: no half point. The whole
+grid is in test_cards.py.
 
 Each possible deal next to a refused one is scored by hand, as in test_score.py:
 U is the per-defender unit, signed for the attack; Ann takes, alone unless told.
@@ -79,29 +81,32 @@ POSSIBLE = [
     ),
     # --- in a garde contre the chien is the defence's ------------------------------------
     pytest.param(
-        # garde contre, 3 oudlers, 88 pts: won by 52; (25+52)*6 = 462; taker 3*462
-        request(4, "garde_contre", 3, 88),
-        Expect({ANN: 1386} | defenders(462, BOB, CAT, DAN), True, 52, 462),
-        id="garde_contre_88_points_at_4",
+        # garde contre, 3 oudlers, 86 pts (the defence: a chien of 6 and a trick of 4, 5
+        # points): won by 50; (25+50)*6 = 450; taker 3*450
+        request(4, "garde_contre", 3, 86),
+        Expect({ANN: 1350} | defenders(450, BOB, CAT, DAN), True, 50, 450),
+        id="garde_contre_86_points_at_4",
     ),
     pytest.param(
-        # garde contre, 3 oudlers, 88 pts: (25+52)*6 = 462; taker 2*462
-        request(3, "garde_contre", 3, 88),
-        Expect({ANN: 924} | defenders(462, BOB, CAT), True, 52, 462),
-        id="garde_contre_88_points_at_3",
+        # garde contre, 3 oudlers, 86.5 pts (6 + 3 low cards): won by 50.5 -> 51;
+        # (25+51)*6 = 456; taker 2*456
+        request(3, "garde_contre", 3, 86.5),
+        Expect({ANN: 912} | defenders(456, BOB, CAT), True, 51, 456),
+        id="garde_contre_86_5_points_at_3",
     ),
     pytest.param(
-        # garde contre, 3 oudlers, 89.5 pts (a chien of 3): won by 53.5 -> 54;
-        # (25+54)*6 = 474; alone 4*474
-        request(5, "garde_contre", 3, 89.5),
-        Expect({ANN: 1896} | defenders(474, BOB, CAT, DAN, EVE), True, 54, 474),
-        id="garde_contre_89_5_points_at_5",
+        # garde contre, 3 oudlers, 87 pts (a chien of 3 and a trick of 5): won by 51;
+        # (25+51)*6 = 456; alone 4*456
+        request(5, "garde_contre", 3, 87),
+        Expect({ANN: 1824} | defenders(456, BOB, CAT, DAN, EVE), True, 51, 456),
+        id="garde_contre_87_points_at_5",
     ),
     pytest.param(
-        # garde contre, 3 oudlers, 88 pts: 462; alone 5*462
-        request(6, "garde_contre", 3, 88),
-        Expect({ANN: 2310} | defenders(462, BOB, CAT, DAN, EVE, FAY), True, 52, 462),
-        id="garde_contre_88_points_at_6",
+        # garde contre, 3 oudlers, 85 pts (6 + 6 low cards): won by 49; (25+49)*6 = 444;
+        # alone 5*444
+        request(6, "garde_contre", 3, 85),
+        Expect({ANN: 2220} | defenders(444, BOB, CAT, DAN, EVE, FAY), True, 49, 444),
+        id="garde_contre_85_points_at_6",
     ),
     pytest.param(
         # garde contre, 3 oudlers, 88 pts, chelem made unannounced: 462 + 200 = 662; 3*662
@@ -138,76 +143,87 @@ POSSIBLE = [
     ),
 ]
 
+CHELEM_FIELDS = ["points", "chelem"]
+
 IMPOSSIBLE = [
     # fewer points than the taker's discard, or the chien in a garde sans
     pytest.param(
         request(4, "garde", 0, 0, chelem=DEFENCE_CHELEM),
-        "points",
-        "points_below_chien",
+        CHELEM_FIELDS,
+        "points_defense_chelem",
         id="four_players_defence_chelem_0_points",
     ),
-    pytest.param(request(4, "prise", 0, 2), "points", "points_below_chien", id="prise_2_at_4"),
+    pytest.param(request(4, "prise", 0, 2), ["points"], "points_cards", id="prise_2_at_4"),
     pytest.param(
         request(3, "garde_sans", 0, 2.5, chelem=DEFENCE_CHELEM),
-        "points",
-        "points_below_chien",
+        CHELEM_FIELDS,
+        "points_defense_chelem",
         id="three_players_garde_sans_2_5",
     ),
     pytest.param(
         request(5, "garde", 0, 1, partner=BOB, chelem=DEFENCE_CHELEM),
-        "points",
-        "points_below_chien",
+        CHELEM_FIELDS,
+        "points_defense_chelem",
         id="five_players_defence_chelem_1_point",
     ),
     pytest.param(
         request(6, "prise", 0, 2, partner=BOB, second_partner=CAT, chelem=DEFENCE_CHELEM),
-        "points",
-        "points_below_chien",
+        CHELEM_FIELDS,
+        "points_defense_chelem",
         id="six_players_defence_chelem_2_points",
     ),
-    # more points than the defence's chien leaves in a garde contre
+    # more points than the defence's chien and a trick leave in a garde contre
+    pytest.param(request(4, "garde_contre", 3, 90), ["points"], "points_cards", id="gc_90_at_4"),
     pytest.param(
-        request(4, "garde_contre", 3, 90), "points", "points_above_chien", id="gc_90_at_4"
+        request(3, "garde_contre", 3, 88.5), ["points"], "points_cards", id="gc_88_5_at_3"
+    ),
+    pytest.param(request(5, "garde_contre", 3, 90), ["points"], "points_cards", id="gc_90_at_5"),
+    pytest.param(request(6, "garde_contre", 3, 89), ["points"], "points_cards", id="gc_89_at_6"),
+    pytest.param(
+        request(4, "garde_contre", 3, 88),
+        ["chelem"],
+        "chelem_implied_attack",
+        id="gc_88_at_4_is_an_attack_chelem",
+    ),
+    # the issue's two un-ticked chelems: asked under `chelem`, never scored without it
+    pytest.param(
+        request(4, "prise", 3, 91), ["chelem"], "chelem_implied_attack", id="prise_3_91_no_chelem"
     ),
     pytest.param(
-        request(3, "garde_contre", 3, 88.5), "points", "points_above_chien", id="gc_88_5_at_3"
-    ),
-    pytest.param(
-        request(5, "garde_contre", 3, 90), "points", "points_above_chien", id="gc_90_at_5"
-    ),
-    pytest.param(
-        request(6, "garde_contre", 3, 89), "points", "points_above_chien", id="gc_89_at_6"
+        request(4, "prise", 0, 3), ["chelem"], "chelem_implied_defense", id="prise_0_3_no_chelem"
     ),
     pytest.param(
         request(4, "garde_contre", 3, 91, chelem={"announced": True, "outcome": "attack"}),
-        "points",
-        "points_above_chien",
+        CHELEM_FIELDS,
+        "points_attack_chelem_contre",
         id="gc_attack_chelem_91_at_4",
     ),
     # a half point at 4 or 6 players
-    pytest.param(request(4, "garde", 2, 49.5), "points", "points_not_whole", id="half_point_at_4"),
+    pytest.param(
+        request(4, "garde", 2, 49.5), ["points"], "points_not_whole", id="half_point_at_4"
+    ),
     pytest.param(
         request(6, "garde", 2, 49.5, partner=BOB, second_partner=CAT),
-        "points",
+        ["points"],
         "points_not_whole",
         id="half_point_at_6",
     ),
     pytest.param(
-        request(4, "garde_contre", 3, 88.5),
-        "points",
+        request(4, "garde_contre", 3, 85.5),
+        ["points"],
         "points_not_whole",
         id="half_point_at_4_below_the_garde_contre_most",
     ),
     # a second partner below 6 players, whatever name it gives
     pytest.param(
         request(4, "garde", 2, 49, second_partner=ANN),
-        "second_partner",
+        ["second_partner"],
         "second_partner_not_six",
         id="second_partner_the_taker_at_4",
     ),
     pytest.param(
         request(5, "garde", 2, 49, second_partner=ANN),
-        "second_partner",
+        ["second_partner"],
         "second_partner_not_six",
         id="second_partner_the_taker_at_5",
     ),
@@ -235,42 +251,45 @@ def test_a_possible_neighbour_is_scored_by_the_api(
     )
 
 
-@pytest.mark.parametrize(("body", "field", "key"), IMPOSSIBLE)
-def test_an_impossible_deal_is_refused(body: Body, field: str, key: str) -> None:
+@pytest.mark.parametrize(("body", "fields", "key"), IMPOSSIBLE)
+def test_an_impossible_deal_is_refused(body: Body, fields: list[str], key: str) -> None:
     deal, rules = deal_from_json(body)
     found = problems(deal, rules)
-    assert [(p.field, p.key) for p in found] == [(field, key)]
+    assert [(p.field, p.key) for p in found] == [(field, key) for field in fields]
     with pytest.raises(DealError):
         score(deal, rules)
     french, english = found[0].message("fr"), found[0].message("en")
     assert french and english and french != english
 
 
-@pytest.mark.parametrize(("body", "field", "key"), IMPOSSIBLE)
+@pytest.mark.parametrize(("body", "fields", "key"), IMPOSSIBLE)
 def test_an_impossible_deal_answers_422_naming_the_field(
-    client: FlaskClient, body: Body, field: str, key: str
+    client: FlaskClient, body: Body, fields: list[str], key: str
 ) -> None:
     deal, _ = deal_from_json(body)
-    (problem,) = problems(deal, FFT)
+    problem = problems(deal, FFT)[0]
     for lang in ("fr", "en"):
         response = client.post("/api/v1/score", json=body, headers={"Accept-Language": lang})
         assert response.status_code == 422
-        assert response.get_json() == {"errors": {field: [problem.message(lang)]}}
+        assert response.get_json() == {"errors": dict.fromkeys(fields, [problem.message(lang)])}
 
 
 def test_the_messages_say_how_many_cards_and_points() -> None:
     def message(body: Body, lang: str) -> str:
-        (problem,) = problems(*deal_from_json(body))
-        return problem.message(lang)
+        return problems(*deal_from_json(body))[0].message(lang)
 
     at_five = request(5, "garde", 0, 1, chelem=DEFENCE_CHELEM)
     assert message(at_five, "en") == (
-        "The attack has at least 1.5 points: the taker's discard, or the chien in a garde "
-        "sans (3 cards), is its own."
+        "When the defence takes every trick, the attack keeps only the taker's discard "
+        "(3 cards), and its own Excuse if it kept it (counting 4): with 0 oudlers, 1.5 to "
+        "10.5 points (always a half point)."
     )
-    assert message(at_five, "fr").startswith("L'attaque a au moins 1.5 points : l'écart")
+    assert message(at_five, "fr").startswith(
+        "Quand la défense fait tous les plis, l'attaque ne garde que l'écart du preneur (3 cartes)"
+    )
     assert message(request(4, "garde_contre", 3, 90), "en") == (
-        "In a garde contre the chien (6 cards) is the defence's: the attack has at most 88 points."
+        "With 3 oudlers in a garde contre at 4 players, real cards give the attack 14 to 86 "
+        "points: each side took at least one trick."
     )
     assert message(request(6, "prise", 2, 40.5), "fr") == (
         "À 6 joueurs, les points sont entiers : chaque camp finit avec un nombre pair de cartes."

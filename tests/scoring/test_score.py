@@ -246,10 +246,11 @@ MARGIN_CASES = [
         id="won_by_nine_and_a_half_is_won_by_10",
     ),
     pytest.param(
-        # prise, 2 oudlers, 9 pts (the least 2 oudlers carry): lost by 32; -(25+32) = -57
-        deal(4, "prise", 2, 9),
-        Expect({ANN: -171, BOB: 57, CAT: 57, DAN: 57}, won=False, margin=32, unit=-57),
-        id="least_points_two_oudlers_carry",
+        # prise, 2 oudlers, 13 pts (the least: a discard of 6 low cards, 3, and one trick
+        # of 4 with the 2 oudlers, 10): lost by 28; -(25+28) = -53
+        deal(4, "prise", 2, 13),
+        Expect({ANN: -159, BOB: 53, CAT: 53, DAN: 53}, won=False, margin=28, unit=-53),
+        id="least_points_two_oudlers_and_a_discard_carry",
     ),
     pytest.param(
         # prise, 0 oudlers, 77.5 pts (defence keeps 3*4.5): won by 21.5 -> 22; 25+22 = 47;
@@ -822,17 +823,18 @@ IMPOSSIBLE_CASES = [
     pytest.param(deal(4, "garde", 2, "40.3"), FFT, "points", id="points_not_a_half_step"),
     pytest.param(deal(4, "garde", 4, 60), FFT, "oudlers", id="four_oudlers"),
     pytest.param(deal(4, "garde", -1, 40), FFT, "oudlers", id="negative_oudlers"),
-    # 2 oudlers carry at least 2*4.5 = 9
+    # 2 oudlers carry at least 2*4.5 = 9, the discard 3 and a trick's other 2 cards 1
     pytest.param(deal(4, "prise", 2, "8.5"), FFT, "points", id="attack_below_its_oudlers"),
+    pytest.param(deal(4, "prise", 2, 12), FFT, "points", id="attack_below_its_least_trick"),
     pytest.param(deal(4, "prise", 3, 13), FFT, "points", id="attack_below_three_oudlers"),
     # 1 oudler: the defence's 2 carry at least 9, so the attack has at most 82
     pytest.param(deal(4, "prise", 1, "82.5"), FFT, "points", id="defence_below_its_oudlers"),
     # 87 with 2 oudlers leaves the defence 4 < 4.5: only an attack chelem allows it
-    pytest.param(deal(4, "garde", 2, 87), FFT, "points", id="87_with_2_oudlers_no_chelem"),
+    pytest.param(deal(4, "garde", 2, 87), FFT, "chelem", id="87_with_2_oudlers_no_chelem"),
     pytest.param(
         deal(4, "garde", 2, 87, chelem=chelem("none", announced=True)),
         FFT,
-        "points",
+        "chelem",
         id="87_with_2_oudlers_chelem_announced_not_made",
     ),
     pytest.param(

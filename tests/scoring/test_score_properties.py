@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -13,8 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import (
-    CHELEM_POINTS,
-    CHIEN_CARDS,
     FFT,
     POIGNEE_TRUMPS,
     VARIANTS,
@@ -34,43 +31,24 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.deal import DEAL_FIELDS
 
+from .deck import possible
+
 pytestmark = pytest.mark.slow  # hypothesis over the rules: `make test`, not `make check`
 
 NAMES = ["Alice", "Bob", "Chloé", "David", "Émile", "Fanny"]
 HALF = Fraction(1, 2)
+HALVES = [Fraction(n, 2) for n in range(183)]
 
 
-def point_bounds(
-    players: int, contract: Contract, oudlers: int, outcome: ChelemOutcome
-) -> tuple[Fraction, Fraction]:
-    """The least and the most card points the attack can have (RULES.md section 5).
-
-    What the attack's and the defence's oudlers carry (4 for an Excuse kept by a side
-    that took no trick), and the chien's cards, at least 0.5 each: the attack's in a
-    prise, a garde or a garde sans, the defence's in a garde contre.
-    """
-    least = Fraction(9, 2) * oudlers - (HALF if outcome is ChelemOutcome.DEFENSE and oudlers else 0)
-    defence = Fraction(9, 2) * (3 - oudlers)
-    if outcome is ChelemOutcome.ATTACK and oudlers < 3:
-        defence -= HALF
-    most = 91 - defence
-    chien = HALF * CHIEN_CARDS[players]
-    if contract is Contract.GARDE_CONTRE:
-        most = min(most, 91 - chien)
-    else:
-        least = max(least, chien)
-    return least, most
-
-
-@st.composite
 def card_points(
-    draw: st.DrawFn, players: int, contract: Contract, oudlers: int, outcome: ChelemOutcome
-) -> Fraction:
-    """Card points the attack can have: in half points, or whole at 4 and 6 players."""
-    least, most = point_bounds(players, contract, oudlers, outcome)
-    step = Fraction(1) if players in (4, 6) else HALF
-    low, high = math.ceil(least / step), math.floor(most / step)
-    return draw(st.integers(low, high)) * step
+    players: int,
+    contract: Contract,
+    outcome: ChelemOutcome,
+    oudlers: int,
+    petit: Side | None = None,
+) -> list[Fraction]:
+    """Card points the attack can end with, counted from the cards (tests/scoring/deck.py)."""
+    return sorted(possible(players, contract, outcome, oudlers, petit))
 
 
 @st.composite
@@ -92,19 +70,14 @@ def valid_deals(draw: st.DrawFn, rules: RuleSet = FFT, least_players: int = 3) -
     partner = draw(st.sampled_from([None, *players])) if len(players) >= 5 else None
     second_partner = draw(st.sampled_from([None, *players])) if len(players) == 6 else None
     contract = draw(st.sampled_from(rules.contracts))
-    oudlers = draw(st.integers(0, 3))
     outcome = draw(st.sampled_from(ChelemOutcome))
-    points = draw(card_points(len(players), contract, oudlers, outcome))
-    if outcome is ChelemOutcome.ATTACK and contract is not Contract.GARDE_CONTRE:
-        # The attack's own chelem, the chien its own: 91 with 3 oudlers, 87 with 2.
-        oudlers = draw(st.sampled_from(sorted(CHELEM_POINTS)))
-        points = CHELEM_POINTS[oudlers]
-    sides: list[Side | None] = [None]
-    if oudlers > 0 and outcome is not ChelemOutcome.DEFENSE:
-        sides.append(Side.ATTACK)
-    if oudlers < 3 and outcome is not ChelemOutcome.ATTACK:
-        sides.append(Side.DEFENSE)
+    n = len(players)
+    oudlers = draw(
+        st.sampled_from([k for k in range(4) if card_points(n, contract, outcome, k, None)])
+    )
+    sides = [side for side in (None, *Side) if card_points(n, contract, outcome, oudlers, side)]
     petit = draw(st.sampled_from(sides))
+    points = draw(st.sampled_from(card_points(n, contract, outcome, oudlers, petit)))
     attack = {taker, partner, second_partner} - {None}
     petit_player = None
     if petit is not None and rules.petit_au_bout is PetitAuBoutRule.PLAYER_FLAT:
@@ -157,24 +130,20 @@ def test_every_valid_deal_sums_to_zero(case: tuple[Deal, RuleSet]) -> None:
 @st.composite
 def impossible_points(draw: st.DrawFn) -> Deal:
     """A possible deal given card points it cannot have: a half point at 4 or 6 players,
-    fewer than the chien's cards that are the attack's, or, in a garde contre, more than
-    the defence's chien leaves."""
+    or beyond either end of what the cards give it."""
     deal = draw(valid_deals())
     players = len(deal.players)
-    chien = HALF * CHIEN_CARDS[players]
-    wrong = []
+    given = card_points(players, deal.contract, deal.chelem.outcome, deal.oudlers, deal.petit_side)
+    wrong = [p for p in HALVES if p < given[0] or p > given[-1]]
     if players in (4, 6):
         wrong.append(deal.points + HALF if deal.points < 91 else deal.points - HALF)
-    if deal.contract is Contract.GARDE_CONTRE:
-        wrong.append(draw(st.integers(int((91 - chien) * 2) + 1, 182)) * HALF)
-    else:
-        wrong.append(draw(st.integers(0, int(chien * 2) - 1)) * HALF)
     return replace(deal, points=draw(st.sampled_from(wrong)))
 
 
 @given(impossible_points())
 def test_points_a_deal_cannot_have_are_refused(deal: Deal) -> None:
-    assert "points" in [problem.field for problem in problems(deal, FFT)]
+    # A chelem the points imply, and not marked, is the chelem's problem.
+    assert {"points", "chelem"} & {problem.field for problem in problems(deal, FFT)}
 
 
 @given(valid_deals().filter(lambda d: len(d.players) < 6), st.data())

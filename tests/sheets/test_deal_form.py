@@ -108,7 +108,7 @@ def wtforms_markup(form: Any) -> str:
     points = {
         "inputmode": "decimal",
         "autocomplete": "off",
-        "placeholder": _("41.5"),
+        "placeholder": form.points_example,  # 41.5 at 3 and 5 players, 49 at 4 and 6
         "aria_label": _("Card points"),
     }
     if form.points.errors:

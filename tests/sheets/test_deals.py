@@ -124,11 +124,11 @@ def test_an_empty_form_names_every_missing_choice_in_the_language(
 
 
 def test_half_points_are_written_the_french_way(app: Flask, client: FlaskClient) -> None:
-    token = start_evening(client)
+    token = start_evening(client, ("Alice", "Bob", "Chloé"), mode="three")
     page = post(client, token, FR, points="2", oudlers="3").get_data(as_text=True)
-    assert "au moins 13,5 points" in page and "13.5" not in page
+    assert "de 16,5 à 89,5 points" in page and "16.5" not in page
     english = post(client, token, EN, points="2", oudlers="3").get_data(as_text=True)
-    assert "at least 13.5 points" in english
+    assert "16.5 to 89.5 points" in english
 
 
 def test_a_problem_of_two_fields_is_said_once(app: Flask, client: FlaskClient) -> None:
@@ -136,7 +136,7 @@ def test_a_problem_of_two_fields_is_said_once(app: Flask, client: FlaskClient) -
     # A chelem made by the attack with 80 points: the points and the chelem are both wrong.
     page = post(client, token, EN, chelem_outcome="attack", points="80", oudlers="3")
     text = page.get_data(as_text=True)
-    assert text.count("In a chelem made by the attack") == 1 and stored(app) == []
+    assert text.count("When the attack takes every trick in a garde") == 1 and stored(app) == []
 
 
 def test_everybody_passed_on_a_filled_form_asks_first(app: Flask, client: FlaskClient) -> None:

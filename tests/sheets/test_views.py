@@ -95,8 +95,8 @@ def test_the_script_is_told_what_is_wrong_with_the_deal(app: Flask, client: Flas
         ({"points": "quarante"}, "points", "Points must be between 0 and 91", 'value="quarante"'),
         ({"points": "95"}, "points", "Points must be between 0 and 91", 'value="95"'),
         ({"points": "40,3"}, "points", "Points must be between 0 and 91", 'value="40,3"'),
-        ({"points": "2", "oudlers": "3"}, "points", "at least 13.5 points", 'value="2"'),
-        ({"partner": "Bob"}, None, "A partner is only called at 5 players.", None),
+        ({"points": "2", "oudlers": "3"}, "points", "the attack 17 to 89 points", 'value="2"'),
+        ({"partner": "Bob"}, None, "A partner is only called at 5 or 6 players.", None),
         ({"taker": "Zoé"}, "taker", "Zoé is not playing this deal.", None),
         (
             {"oudlers": "0", "points": "60", "petit_au_bout": "attack"},

@@ -3,6 +3,7 @@ every rating its table shows; and the order of deals it gives, followed by the p
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import timedelta
 from decimal import Decimal
@@ -15,7 +16,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.sheets import totals
-from scorekeeper.stats.rating import RatedDeal, rate, shares
+from scorekeeper.stats.rating import BASE, RatedDeal, rate, shares
 
 from ..factories import deal_data, play, start_evening
 from .test_views import get
@@ -83,3 +84,58 @@ def test_two_evenings_of_one_day_are_rated_by_their_start(app: Flask, client: Fl
         ]
     ).ratings[a]
     assert f"<dd>{int(expected.quantize(Decimal(1)))}</dd>" in page
+
+
+# --- the ratings' sum: what the doc says of its drift (issue 45) ----------------------------
+
+HUNDREDTH = Decimal("0.005")
+
+
+def deal_sums(deals: list[RatedDeal]) -> list[tuple[Decimal, int]]:
+    """Each deal's changes added up, with the number of players of the deal."""
+    found = []
+    before: dict[int, Decimal] = {}
+    for deal in deals:
+        after = rate([deal], before).ratings
+        players = [p for p, _ in deal.attack] + list(deal.defence)
+        moved = sum((after[p] - before.get(p, BASE) for p in players), Decimal(0))
+        found.append((moved, len(players)))
+        before = after
+    return found
+
+
+def test_the_worked_examples_first_deal_sums_to_a_hundredth() -> None:
+    text = DOC.read_text()
+    assert "Anne +16.00, three defenders −5.33 each, +0.01 in all" in " ".join(text.split())
+    assert deal_sums(DEALS[:1]) == [(Decimal("0.01"), 4)]
+
+
+def season(seed: int, count: int) -> list[RatedDeal]:
+    """A club's random deals: 3 to 6 players, partners at 5 and 6, more made than failed."""
+    rng = random.Random(seed)
+    deals = []
+    for number in range(count):
+        n = rng.choice([3, 4, 4, 5, 5, 6])
+        table = rng.sample(range(1, 13), n)
+        king = table[1] if n >= 5 and rng.random() < 0.8 else None
+        queen = table[2] if n == 6 and rng.random() < 0.8 else None
+        attack = shares(table[0], king, queen)
+        taken = {p for p, _ in attack}
+        defence = tuple(p for p in table if p not in taken)
+        deals.append(RatedDeal(number // 10, attack, defence, rng.random() < 0.6))
+    return deals
+
+
+def test_each_deal_sums_to_zero_within_half_a_hundredth_per_player() -> None:
+    sums = deal_sums(season(45, 300))
+    assert all(abs(moved) <= HUNDREDTH * players for moved, players in sums)
+    assert any(moved != 0 for moved, _ in sums)  # the remainders are real: said, not hidden
+
+
+def test_the_clubs_sum_drifts_within_the_documented_bound() -> None:
+    for seed in range(3):
+        deals = season(seed, 2000)
+        ratings = rate(deals).ratings
+        drift = sum(ratings.values(), Decimal(0)) - BASE * len(ratings)
+        bound = sum(HUNDREDTH * (len(d.attack) + len(d.defence)) for d in deals)
+        assert abs(drift) <= bound

@@ -9,15 +9,16 @@ October, A 253, B 387, C 165, D −830, É 25 (5); evening 3, 20 November, A −
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.stats.medals import Row, medals, of_sheet
+from scorekeeper.stats.medals import Row, earned_at, medals, of_sheet
 from scorekeeper.stats.tallies import Tally
 
-from ..factories import Season
+from ..factories import Season, deal_data, play, start_evening
 from .test_views import get, rows
 
 
@@ -92,3 +93,50 @@ def test_a_run_across_sheets_is_on_a_roll() -> None:
 def test_a_sheet_of_three_has_no_winner_nor_spoon() -> None:
     assert of_sheet(Row(1, 10, 3, 1, 3, None, Tally())) == []
     assert of_sheet(Row(1, -10, 3, 4, 4, None, Tally())) == ["wooden_spoon"]
+
+
+# --- the medals earned at an evening, the career's too (issue 45) ---------------------------
+
+
+def test_earned_at_names_the_sheets_medals_and_the_careers_reached_there() -> None:
+    history = [row(1, 1), row(2, 1), row(3, 1, "WWW"), row(4, runs="LWW"), row(5, runs="WWW")]
+    history += [row(n, rating="1600.00" if n == 9 else "1550") for n in range(6, 11)]
+    assert earned_at(history, 3) == ["winner", "hat_trick"]
+    assert earned_at(history, 5) == ["on_a_roll"]  # W W, then W W W: five made in a row
+    assert earned_at(history, 9) == ["strong"]
+    assert earned_at(history, 10) == ["regular"]
+    assert earned_at(history, 6) == []
+
+
+def test_a_thousand_deals_counts_the_deals_played() -> None:
+    # 999 deals played, then a sheet of 3: the thousandth deal is at sheet 2.
+    history = [Row(1, 0, 999, 2, 4, None, Tally()), Row(2, 0, 3, 2, 4, None, Tally())]
+    assert earned_at(history, 2) == ["thousand_deals"]
+    assert earned_at(history[:1], 1) == []
+
+
+def test_the_card_names_a_career_medal_earned_that_evening(app: Flask, client: FlaskClient) -> None:
+    # Alice wins three evenings in a row (a garde made by 8 each: +198): a hat-trick at the
+    # third, on its card beside the Winner; the first card has no hat-trick.
+    tokens = []
+    for _ in range(3):
+        token = start_evening(client)
+        play(client, token, deal_data())
+        tokens.append(token)
+    third = get(client, f"/e/{tokens[2]}/summary/card")
+    assert "Alice: <strong>Winner</strong>, <strong>Hat-trick</strong>" in third
+    first = get(client, f"/e/{tokens[0]}/summary/card")
+    assert "Alice: <strong>Winner</strong>" in first and "Hat-trick" not in first
+    french = client.get(f"/e/{tokens[2]}/summary/card", headers={"Accept-Language": "fr"})
+    assert (
+        "Alice\u00a0: <strong>Gagnant</strong>, <strong>Coup du chapeau</strong>"
+        in french.get_data(as_text=True)
+    )
+
+
+def test_a_passed_deal_is_not_a_deal_played(client: FlaskClient, club: Season) -> None:
+    # Evening 1: Alice played 3 deals and passed 1 (docs/medals.md: passed deals are not
+    # counted); her page counts 3 of them there, 7 in the season (3 + 3 + 1).
+    page = get(client, f"/c/{club.club}/players/{club.ids['Alice']}?all=1")
+    played = re.search(r"<dt>Deals played</dt><dd>(\d+)</dd>", page)
+    assert played is not None and played.group(1) == "7"

@@ -153,11 +153,11 @@ def test_a_number_is_written_one_way_everywhere(
     client: FlaskClient, club: Season, method: str
 ) -> None:
     token = start_evening(client, ("Émile", "Alice", "Bob", "Chloé"))
-    play(client, token, deal_data(taker="Émile", contract="garde_contre", oudlers="3", points="88"))
-    # Émile garde contre, 3 oudlers, 88: made by 52, (25 + 52) × 6 = 462, taker 3U = 1386.
+    play(client, token, deal_data(taker="Émile", contract="garde_contre", oudlers="3", points="86"))
+    # Émile garde contre, 3 oudlers, 86: made by 50, (25 + 50) × 6 = 450, taker 3U = 1350.
     ranking = get(client, f"/c/{club.club}/ranking?method={method}")
-    assert "2119" in ranking and "2,119" not in ranking  # 733 + 1386
-    assert "2119" in get(client, f"/c/{club.club}/season")
+    assert "2083" in ranking and "2,083" not in ranking  # 733 + 1350
+    assert "2083" in get(client, f"/c/{club.club}/season")
 
 
 def test_the_pages_show_the_last_season_unless_asked_for_every_date(

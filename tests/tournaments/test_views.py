@@ -136,6 +136,9 @@ def test_the_organiser_unlocks_and_every_correction_is_logged(
         assert logged[0].after and logged[0].after["points_half"] == 120  # 60 points
     page = client.get(f"/o/{organiser}", headers=EN).get_data(as_text=True)
     assert "Corrections" in page and "by the organiser" in page
+    # A deal deleted: 3 of 4, the table signs once the fourth is entered again.
+    assert sign(client, token, 4) == 422
+    play_table(client, token, seating, 1)
     # The log and the paper write a moment as every page writes a date ("11/23/26, 7:02 AM"
     # once stood next to "23 November 2026"), in Paris's time: 6:02 UTC is 7:02 in winter.
     assert sign(client, token, 4) == 302

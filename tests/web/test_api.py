@@ -299,8 +299,9 @@ def test_second_partner_at_five_is_refused_in_both_languages(client: FlaskClient
     [
         # garde, 2 oudlers, 87, made unannounced: (25+46)*2 + 200 = 342; 4 players 3*342
         ({"points": 87, "chelem": {"outcome": "attack"}}, 1026),
-        # garde contre, 2 oudlers, 49, made unannounced: (25+8)*6 + 200 = 398; 3*398
-        ({"contract": "garde_contre", "chelem": {"outcome": "attack"}}, 1194),
+        # garde contre, 2 oudlers, 70 (the defence kept the chien, 21 points), made
+        # unannounced: (25+29)*6 + 200 = 524; 3*524
+        ({"contract": "garde_contre", "points": 70, "chelem": {"outcome": "attack"}}, 1572),
     ],
 )
 def test_possible_chelems_are_still_scored(
