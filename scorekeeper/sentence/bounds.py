@@ -1,14 +1,18 @@
 """What the cards can give, asked of the scoring library: never a table of the parser's own.
 
 The parser reads a number as the points, a chelem's outcome or the Petit au bout's side
-only when real cards allow it. It builds the candidate deal (the players, the contract and
-the oudlers said; each one not said tried in turn) and lets :func:`scoring.problems
-<scorekeeper.scoring.check.problems>` check it: :func:`_refuses` is the one place that
-asks, so that the scoring library's bounds, however exact, are the parser's too.
+only when real cards allow it. :func:`outcomes` is the one place that asks what points
+the cards give: it calls :func:`scoring.points_possible
+<scorekeeper.scoring.cards.points_possible>` (RULES.md section 5, derived from the deck)
+for the contract and oudlers said, or each one in turn when not said.
+:func:`petit_sides` asks the Petit au bout's rule of :func:`scoring.problems
+<scorekeeper.scoring.check.problems>`.
 
 >>> sorted(outcomes(4, "garde", 2, Fraction(49)))
-['defense', 'none']
->>> outcomes(4, "garde", 2, Fraction(2))
+['none']
+>>> sorted(outcomes(4, "prise", 0, Fraction(3)))
+['defense']
+>>> outcomes(4, "garde", 2, Fraction(9))
 frozenset()
 >>> petit_sides(4, 0, None)
 frozenset({'defense'})
@@ -20,36 +24,36 @@ from fractions import Fraction
 from functools import lru_cache
 
 from scorekeeper.scoring import (
+    CHIEN_CARDS,
     FFT,
     Chelem,
     ChelemOutcome,
     Contract,
     Deal,
     Side,
+    points_possible,
     problems,
 )
 
-CONTRACTS = tuple(contract.value for contract in Contract)
 OUDLERS = (0, 1, 2, 3)
-CARD_FIELDS = frozenset({"points", "oudlers", "chelem", "petit_au_bout"})
-"""The fields whose problems say what the cards cannot give (not who played)."""
 
 
 @lru_cache(maxsize=4096)
 def outcomes(
     players: int, contract: str | None, oudlers: int | None, points: Fraction
 ) -> frozenset[str]:
-    """The chelem outcomes (``"none"``, ``"attack"``, ``"defense"``) with which ``points``
-    can happen at a table of ``players``, with ``contract`` and ``oudlers`` (``None``: not
-    said, any): empty when no deal can give them."""
-    found = set()
-    for outcome in ChelemOutcome:
-        chelem = Chelem(announced=False, outcome=outcome)
-        for said in _deals(players, contract, oudlers, points, chelem):
-            if not _refuses(said):
-                found.add(outcome.value)
-                break
-    return frozenset(found)
+    """The chelem outcomes (``"none"``, ``"attack"``, ``"defense"``) with which real cards
+    give the attack ``points`` at a table of ``players``, with ``contract`` and
+    ``oudlers`` (``None``: not said, any): empty when no deal can give them."""
+    if players not in CHIEN_CARDS:
+        return frozenset()  # no deal of real cards at such a table
+    contracts = tuple(Contract) if contract is None else (Contract(contract),)
+    counts = OUDLERS if oudlers is None else (oudlers,)
+    return frozenset(
+        outcome.value
+        for outcome in ChelemOutcome
+        if any(points_possible(players, c, n, points, outcome) for c in contracts for n in counts)
+    )
 
 
 @lru_cache(maxsize=256)
@@ -58,44 +62,18 @@ def petit_sides(players: int, oudlers: int, chelem: str | None) -> frozenset[str
     attack with none never holds the Petit; the defence never does when the attack has
     all three) and the chelem's outcome is ``chelem``."""
     outcome = ChelemOutcome(chelem or "none")
+    seats = tuple(f"player {n}" for n in range(1, players + 1))
     found = set()
     for side in Side:
-        points = Fraction(91 if outcome is ChelemOutcome.ATTACK else 50)
-        said = _deal(players, "garde", oudlers, points, Chelem(outcome=outcome), side)
+        said = Deal(
+            players=seats,
+            taker=seats[0],
+            contract=Contract.GARDE,
+            oudlers=oudlers,
+            points=Fraction(91 if outcome is ChelemOutcome.ATTACK else 50),
+            chelem=Chelem(outcome=outcome),
+            petit_au_bout=side,
+        )
         if not any(p.field == "petit_au_bout" for p in problems(said, FFT)):
             found.add(side.value)
     return frozenset(found)
-
-
-def _deals(
-    players: int, contract: str | None, oudlers: int | None, points: Fraction, chelem: Chelem
-) -> list[Deal]:
-    contracts = CONTRACTS if contract is None else (contract,)
-    counts = OUDLERS if oudlers is None else (oudlers,)
-    return [_deal(players, c, n, points, chelem) for c in contracts for n in counts]
-
-
-def _deal(
-    players: int,
-    contract: str,
-    oudlers: int,
-    points: Fraction,
-    chelem: Chelem,
-    petit: Side | None = None,
-) -> Deal:
-    seats = tuple(f"player {n}" for n in range(1, players + 1))
-    return Deal(
-        players=seats,
-        taker=seats[0],
-        contract=Contract(contract),
-        oudlers=oudlers,
-        points=points,
-        chelem=chelem,
-        petit_au_bout=petit,
-    )
-
-
-def _refuses(deal: Deal) -> bool:
-    """Whether the scoring library says the cards cannot give ``deal``: the one place the
-    parser asks (scoring's exact bounds, once they are public, are read here)."""
-    return any(problem.field in CARD_FIELDS for problem in problems(deal, FFT))

@@ -12,22 +12,18 @@ from .reading import Reading
 
 
 def points_said(reading: Reading) -> Fraction | None:
-    """The attack's points, when the sentence says them and the cards allow them; else the
-    words they were read from are listed as not understood. A number said alone is kept
-    only where a deal without a chelem (or the attack's own) can have it: a stray small
-    number is not the points of a defence chelem nobody said. Another number that could
-    be the points, and is not these, makes neither sure."""
+    """The attack's points, when the sentence says them and the cards allow them with the
+    contract, the oudlers and the chelem said; else the words they were read from are
+    listed as not understood. A number said alone is kept only where a deal without a
+    chelem (or the attack's own) can have it: a stray small number is not the points of
+    a defence chelem nobody said. Another number that could be the points, and is not
+    these, makes neither sure."""
     value = points.attack_points(reading)
     if value is None:
         return None
     possible = _outcomes(reading, value)
     chelem = reading.fields.get("chelem")
-    said = chelem.get("outcome") if isinstance(chelem, dict) else None
-    alone = reading.points is not None and reading.points[0] == "alone"
-    if not possible or (alone and not _alone_possible(possible, said)):
-        points.unsay(reading)
-        return None
-    if points.contradicted(reading, value):
+    if not _possible(reading, possible, chelem) or points.contradicted(reading, value):
         points.unsay(reading)
         return None
     if "none" not in possible and chelem is None and "chelem" not in reading.incomplete:
@@ -35,11 +31,15 @@ def points_said(reading: Reading) -> Fraction | None:
     return value
 
 
-def _alone_possible(possible: frozenset[str], said: object) -> bool:
-    """A number alone: possible without a chelem or with the attack's, or with the chelem
-    said (a defence chelem's few points); a chelem said that contradicts the number is the
-    form's to point out, not a reason to drop what was said."""
-    return "none" in possible or "attack" in possible or said in possible
+def _possible(reading: Reading, possible: frozenset[str], chelem: object) -> bool:
+    """Whether the points can be those of the deal said: with the chelem's outcome when
+    the sentence says it; a number alone without a chelem or with the attack's."""
+    said = chelem.get("outcome") if isinstance(chelem, dict) else None
+    if said is not None:
+        return said in possible
+    if reading.points is not None and reading.points[0] == "alone":
+        return "none" in possible or "attack" in possible
+    return bool(possible)
 
 
 def _outcomes(reading: Reading, value: Fraction) -> frozenset[str]:

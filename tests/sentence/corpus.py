@@ -52,24 +52,6 @@ class Case:
     said: dict[str, Any] | None = None
     """For a transcript or a noisy line: the deal of the sentence actually said (from the
     ``# said: …`` comment above it), which no field read may contradict."""
-    exact: tuple[str, ...] = ()
-    """What reads otherwise once the scoring library's bounds are exact (issue 45):
-    ``exact.<key>=<value>`` items (an empty value: the field is not filled)."""
-
-    def under_exact_bounds(self) -> Case:
-        """The case as it reads with the cards' exact bounds (RULES.md section 5)."""
-        if not self.exact:
-            return self
-        items = {}
-        for item in _items(self):
-            key, _, value = item.partition("=")
-            items[key] = value
-        for item in self.exact:
-            key, _, value = item.removeprefix("exact.").partition("=")
-            items[key] = value
-        said = [f"{key}={value}" for key, value in items.items() if value]
-        case = _case(self.lang, self.line, self.players, self.text, said)
-        return replace(case, aliases=self.aliases, kind=self.kind, said=self.said)
 
     @property
     def id(self) -> str:
@@ -132,45 +114,19 @@ def _players(line: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     return tuple(players), aliases
 
 
-def _items(case: Case) -> list[str]:
-    """The case's expected line again, as its ``key=value`` items."""
-    back = {value: key for key, value in RENAMED.items()}
-    items = [f"{back.get(key, key)}={_text(key, value)}" for key, value in case.deal.items()]
-    if case.missing:
-        items.append("missing=" + "|".join(case.missing))
-    if case.unknown:
-        items.append("unknown=" + "|".join(word.replace(" ", "_") for word in case.unknown))
-    return items
-
-
-def _text(key: str, value: Any) -> str:
-    if value is None:
-        return "-"
-    if key == "poignees":
-        return "|".join(f"{p['player']}:{p['size']}" for p in value)
-    if key == "miseres":
-        return "|".join(p["player"] for p in value)
-    if key == "chelem":
-        return ("announced/" if value["announced"] else "") + str(value["outcome"])
-    return str(value)
-
-
 def _case(lang: str, line: int, players: tuple[str, ...], text: str, said: list[str]) -> Case:
     deal: dict[str, Any] = {}
     missing: tuple[str, ...] = ()
     unknown: tuple[str, ...] = ()
-    exact = tuple(item for item in said if item.startswith("exact."))
     for item in said:
         key, _, value = item.partition("=")
-        if key.startswith("exact."):
-            continue
         if key == "missing":
             missing = tuple(value.split("|"))
         elif key == "unknown":
             unknown = tuple(word.replace("_", " ") for word in value.split("|"))
         else:
             deal[RENAMED.get(key, key)] = _value(key, value)
-    return Case(lang, line, players, text, deal, missing, unknown, exact=exact)
+    return Case(lang, line, players, text, deal, missing, unknown)
 
 
 def _value(key: str, value: str) -> Any:

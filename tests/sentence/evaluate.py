@@ -139,20 +139,9 @@ def describe(item: Graded) -> str:
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--show", choices=("wrong", "partial", "all"), default="wrong")
-    options.add_argument(
-        "--exact", action="store_true", help="with RULES.md section 5's exact bounds (issue 45)"
-    )
     args = options.parse_args()
     shown = args.show
-    if args.exact:
-        import pytest
-
-        from .exact_bounds import exact
-
-        with pytest.MonkeyPatch.context() as patch, exact(patch):
-            graded = evaluate(case.under_exact_bounds() for case in every_case())
-    else:
-        graded = evaluate(every_case())
+    graded = evaluate(every_case())
     print(render(graded))
     for item in graded:
         if item.grade != "right" and (shown == "all" or item.grade == shown or shown == "partial"):
