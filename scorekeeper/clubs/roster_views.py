@@ -81,6 +81,10 @@ def change(token: str, player_id: int) -> str | Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_template("clubs/player.html", **page), 400
     into = db.session.get(Player, int(form.into.data)) if form.action.data == "merge" else None
+    name = str(form.name.data or "")
+    if form.action.data == "rename" and (why := store.rename_refusal(club, player, name)):
+        form.name.errors = [why]  # beside the field, what was typed kept
+        return render_template("clubs/player.html", **page), 409
     if form.confirmed.data != "yes":
         return render_template("clubs/player_confirm.html", **page, into=into)
     try:

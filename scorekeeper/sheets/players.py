@@ -1,6 +1,7 @@
 """The club's players a sheet seats: found by their name or a name they had before a
-rename or a merge, made for a name the club does not know yet. As every store, it
-leaves the session ready to commit."""
+rename or a merge, made for a name the club does not know yet, never for a name that
+reads as one it knows (:mod:`scorekeeper.names`). As every store, it leaves the session
+ready to commit."""
 
 from __future__ import annotations
 
@@ -8,9 +9,16 @@ from collections.abc import Sequence
 
 from sqlalchemy import select
 
+from scorekeeper import names as rule
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player
 from scorekeeper.roster import PlayerAlias
+
+
+class SameName(ValueError):
+    """A new player's name reads as a name the club has (written otherwise): the forms
+    say so beside the field first (:func:`clashes`); this keeps any other path out."""
+
 
 FEW_NAMES = 20
 """Up to this many names, :func:`club_players` asks for them by name; more (a tournament's
@@ -27,6 +35,9 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
         query = query.where(Player.name.in_(wanted))
     known = {p.name: p for p in db.session.scalars(query)}
     known |= _by_old_names(club, wanted - known.keys())
+    if new := [name for name in dict.fromkeys(names) if name not in known]:
+        if found := clashes(club, new):
+            raise SameName(found)
     players = []
     for name in names:
         player = known.get(name)
@@ -39,6 +50,18 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
             known[name] = player
         players.append(player)
     return players
+
+
+def clashes(club: Club | None, names: Sequence[str]) -> dict[str, str]:
+    """The names of ``names`` the club cannot take as written: each reads as a name of the
+    club (a player's, or one a player had) or as an earlier one of ``names``, written
+    otherwise; name → the name it reads as. Reads every name of the club: only a seating,
+    an import or a registration asks, never a deal's save."""
+    if club is None or club.id is None:
+        return rule.clashes(names, [])
+    known = db.session.scalars(select(Player.name).where(Player.club_id == club.id)).all()
+    other = select(PlayerAlias.name).where(PlayerAlias.club_id == club.id)
+    return rule.clashes(names, [*known, *db.session.scalars(other)])
 
 
 def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
