@@ -165,7 +165,7 @@ class Seen:
         self.words: list[int] = []
         self.letters: list[int] = []
         self.name_letters: list[int] = []
-        real = sentence.tag
+        real = sentence.tag  # type: ignore[attr-defined]
 
         def counted(text: str, players: tuple[str, ...], lang: str = "fr") -> Any:
             tokens = real(text, players, lang)
