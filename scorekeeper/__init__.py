@@ -16,7 +16,7 @@ from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
 
-from scorekeeper import config, deadline, i18n, proxy, rate_limits
+from scorekeeper import bodies, config, deadline, i18n, proxy, rate_limits
 from scorekeeper.config import ROOT, database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["RATELIMIT_STORAGE_URI"] = "local://"  # a test's counts: its own
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    bodies.init_app(app)  # a form's fields counted before it is parsed
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
         app.config["SESSION_COOKIE_SECURE"] = True
     proxy.init_app(app)  # behind a reverse proxy that sets X-Forwarded-* (PROXY_FIX)

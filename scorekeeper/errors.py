@@ -67,7 +67,10 @@ REFUSED = {
     403: _l("This link does not open this page."),
     404: _l("There is nothing at this address: the link may be mistyped or cut short."),
     405: _l("This address is not opened that way: go back and use the page's buttons."),
-    413: _l("What was sent is too large for the server."),
+    413: _l(
+        "What was sent is too large for the server (too many fields, or too long): "
+        "nothing was stored."
+    ),
 }
 TOO_OLD = _l(
     "This page is too old to send, or this browser forgot the site: reload the page, "
