@@ -16,7 +16,7 @@ DEFAULTS: dict[str, Any] = {
     "SQLITE_BUSY_TIMEOUT_MS": 5000,
     "MAX_CONTENT_LENGTH": 9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
     # A form's fields and bytes, refused 413 before it is parsed (bodies.py): the deal
-    # form's largest honest post (6 players, every poignée and misère) has 34 fields.
+    # form's largest honest post (6 players, every poignée and misère) has 33 fields.
     "MAX_FORM_PARTS": 100,
     "MAX_FORM_MEMORY_SIZE": 500_000,  # a url-encoded body, or a multipart text part
     "BABEL_DEFAULT_LOCALE": "fr",
