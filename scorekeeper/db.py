@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+import sqlite3
 import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+import psycopg
 from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, String, event, inspect
@@ -84,6 +86,28 @@ def sqlite_pragmas(connection: Any, _: Any, busy_ms: int = 5000) -> None:
     cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+STOPPED_SQLSTATES = frozenset({"40P01", "40001", "57014"})
+"""PostgreSQL's codes (SQLSTATE) of a transaction it stopped and rolled back whole: a
+deadlock it broke, a serialization failure, a statement cancelled at its time limit
+(``statement_timeout``, :mod:`scorekeeper.deadline`)."""
+STOPPED_SQLITE = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT})
+"""SQLite's primary result codes of a write that waited past its busy timeout for
+another's (BUSY, and its extended codes: BUSY_SNAPSHOT…), or a statement stopped by the
+progress handler at its time limit (INTERRUPT)."""
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether ``error`` (a driver's, or SQLAlchemy's around it) is the database stopping a
+    transaction that can be sent again as it was: told by its code, never its message
+    (which the server's language and version change)."""
+    found = getattr(error, "orig", None) or error
+    if isinstance(found, psycopg.Error):
+        return found.sqlstate in STOPPED_SQLSTATES
+    if isinstance(found, sqlite3.Error):
+        return (found.sqlite_errorcode & 0xFF) in STOPPED_SQLITE
+    return False
 
 
 ONE_READ = "reads_one_row"

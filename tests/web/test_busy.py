@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from psycopg.errors import DeadlockDetected
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
@@ -66,7 +67,7 @@ def test_the_loser_of_a_deadlock_is_told_to_send_again_not_a_server_error(
     token = start_evening(client)
 
     def deadlocked(*_args: object, **_kwargs: object) -> None:
-        raise OperationalError("UPDATE sheet_total", {}, Exception("deadlock detected"))
+        raise OperationalError("UPDATE sheet_total", {}, DeadlockDetected("deadlock detected"))
 
     monkeypatch.setattr(store, "save_deal", deadlocked)
     url = f"/e/{token}/deals/new"

@@ -31,7 +31,7 @@ SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 def fields_read(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """How many fields each url-encoded body parsed had."""
     read: list[int] = []
-    real = bodies.parse_qsl
+    real = bodies.parse_qsl  # type: ignore[attr-defined]
 
     def counted(text: str, **options: Any) -> list[tuple[str, str]]:
         found = real(text, **options)
