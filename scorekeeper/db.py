@@ -13,6 +13,7 @@ from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, String, event, inspect
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
@@ -108,6 +109,33 @@ def retryable(error: BaseException) -> bool:
     if isinstance(found, sqlite3.Error):
         return (found.sqlite_errorcode & 0xFF) in STOPPED_SQLITE
     return False
+
+
+RACES = frozenset({"40P01", "40001"})
+"""PostgreSQL's codes of a transaction rolled back for another's sake (a deadlock it broke,
+a serialization failure): sent again at once, it finds the other done."""
+T = TypeVar("T")
+
+
+def lost_race(error: BaseException) -> bool:
+    """Whether ``error`` is PostgreSQL rolling this transaction back whole for another's
+    sake (:data:`RACES`): running it again at once is as if the first never was. A wait
+    past a time limit is not: :func:`retryable` tells the person to send again later."""
+    found = getattr(error, "orig", None) or error
+    return isinstance(found, psycopg.Error) and found.sqlstate in RACES
+
+
+def again_if_raced(write: Callable[[], T], attempts: int = 3) -> T:
+    """``write()``, which ends by committing, run again when it lost a race
+    (:func:`lost_race`), up to ``attempts`` times; its result."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return write()
+        except DBAPIError as error:
+            if not lost_race(error) or attempt == attempts:
+                raise
+            db.session.rollback()
+    raise AssertionError("unreachable")
 
 
 ONE_READ = "reads_one_row"

@@ -245,11 +245,25 @@ def _move_lists(gone: int, kept: int, sheets: set[int]) -> None:
             deal.miseres = [kept if pid == gone else pid for pid in deal.miseres]
 
 
+def _hold(gone: Player) -> None:
+    """The locks a save of ``gone``'s sheets takes, in the same order: each of their sheets
+    (:func:`scorekeeper.sheets.store.lock`, by id), then the player's row (PostgreSQL's
+    ``FOR UPDATE``, which a save's read of its players waits for: it then finds the
+    player by the name they had). A save that began first ends first; one that comes
+    after finds the merged player. On SQLite the first lock is the database's own."""
+    for sheet_id in sorted(_sheets_of(gone.id)):
+        db.session.execute(
+            update(Sheet).where(Sheet.id == sheet_id).values(version=Sheet.version + 1)
+        )
+    db.session.execute(select(Player.id).where(Player.id == gone.id).with_for_update())
+
+
 def merge(club: Club, kept: Player, gone: Player) -> None:
     """Make ``gone`` and ``kept`` one player, ``kept``: every deal, seat and result of
     ``gone`` becomes ``kept``'s, and ``gone``'s names find ``kept``. Refused where both sat
     at the same sheet, or are in the same tournament."""
-    _refuse_merge(kept, gone)
+    _hold(gone)
+    _refuse_merge(kept, gone)  # read under the locks: still true when the merge commits
     name, retired = gone.name, kept.retired and gone.retired
     db.session.flush()
     sheets = _sheets_of(gone.id)

@@ -19,7 +19,6 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TypeVar
 
-from scorekeeper import names as rule
 from scorekeeper.files.sheet_csv import (
     CHELEMS,
     CONTRACTS,
@@ -37,6 +36,7 @@ from scorekeeper.files.sheet_csv import (
     ImportedSheet,
     side_of,
 )
+from scorekeeper.names import read_as, too_long
 from scorekeeper.scoring import (
     Chelem,
     Contract,
@@ -157,7 +157,7 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
             problems.append(problem)
         else:
             players[name] = i
-            read.add(rule.read_as(name))
+            read.add(read_as(name))
     for column in FIXED:
         if column not in fixed:
             problems.append(CsvProblem(1, column, "csv_column_missing", {"column": column}))
@@ -167,12 +167,12 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
 def _player_problem(name: str, read: set[str]) -> CsvProblem | None:
     """What is wrong with a player's column: a name too long (as typed, then spelt out:
     never a long cell spelt out), not seen, or read as an earlier one's ("Bob", "bob")."""
-    if rule.too_long(name, MAX_NAME):
+    if too_long(name, MAX_NAME):
         return CsvProblem(1, name[:MAX_NAME], "csv_player_name", {"most": MAX_NAME})
     if unseen := unseen_character(name):  # the rule of every name
         shown = name.encode("unicode_escape").decode("ascii")[:MAX_NAME]
         return CsvProblem(1, shown, "name_unseen", {"char": unseen})
-    if rule.read_as(name) in read:
+    if read_as(name) in read:
         return CsvProblem(1, name, "csv_column_twice", {"column": name})
     return None
 

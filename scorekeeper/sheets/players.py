@@ -11,8 +11,9 @@ from sqlalchemy import select
 
 from scorekeeper import names as rule
 from scorekeeper.db import db
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.roster import PlayerAlias
+from scorekeeper.sheets.entry import Entry, Scored, score_entry
 
 
 class SameName(ValueError):
@@ -28,11 +29,15 @@ registration, an import), it reads the whole club: a statement's parameters are 
 def club_players(club: Club, names: Sequence[str]) -> list[Player]:
     """The club's players with these names, created for the names it does not know yet.
     Only these names are read: a club of a big tournament has hundreds of players, and
-    every deal saved asks for its table's four."""
+    every deal saved asks for its table's four.
+
+    The players read are held (PostgreSQL's ``FOR KEY SHARE``) until the transaction
+    ends: a merge that deletes one of them waits for this write, or this read waits for
+    the merge and finds the player under the name they had (their alias)."""
     wanted = set(names)
     query = select(Player).where(Player.club_id == club.id)
     if len(wanted) <= FEW_NAMES:
-        query = query.where(Player.name.in_(wanted))
+        query = query.where(Player.name.in_(wanted)).with_for_update(read=True, key_share=True)
     known = {p.name: p for p in db.session.scalars(query)}
     known |= _by_old_names(club, wanted - known.keys())
     if new := [name for name in dict.fromkeys(names) if name not in known]:
@@ -50,6 +55,26 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
             known[name] = player
         players.append(player)
     return players
+
+
+def player_ids(club: Club, names: Sequence[str]) -> dict[str, int]:
+    """The ids of the club's players of ``names`` (made for names it does not know yet)."""
+    players = club_players(club, names)
+    db.session.flush()  # new players get their ids
+    return {name: p.id for name, p in zip(names, players, strict=True)}
+
+
+def seated_now(sheet: Sheet, entry: Entry, scored: Scored) -> tuple[dict[str, int], Entry, Scored]:
+    """The ids of ``entry``'s players, read under the sheet's lock (which a merge takes
+    too); and the entry and its scores, its players named as they are now when one was
+    renamed or merged since the form was shown (found by the name it showed)."""
+    players = club_players(sheet.club, entry.seated)
+    db.session.flush()  # new players get their ids
+    now = {typed: p.name for typed, p in zip(entry.seated, players, strict=True)}
+    if any(typed != name for typed, name in now.items()):
+        entry = entry.renamed(now)
+        scored = score_entry(entry, sheet.rules)
+    return {p.name: p.id for p in players}, entry, scored
 
 
 def clashes(club: Club | None, names: Sequence[str]) -> dict[str, str]:
@@ -72,8 +97,23 @@ def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
         select(PlayerAlias.name, Player)
         .join(Player, PlayerAlias.player_id == Player.id)
         .where(PlayerAlias.club_id == club.id, PlayerAlias.name.in_(names))
+        .with_for_update(read=True, key_share=True, of=Player)
     )
     return {name: player for name, player in rows}
+
+
+def names_now(club_id: int, names: Sequence[str]) -> dict[str, str]:
+    """The names of ``names`` that are now another name of a player of the club (renamed,
+    or merged into another): old name → the player's name now. One read, of these
+    names only (a form that names no one but the players seated asks nothing)."""
+    if not names:
+        return {}
+    rows = db.session.execute(  # nothing held: a form is read before the sheet's lock
+        select(PlayerAlias.name, Player.name)
+        .join(Player, PlayerAlias.player_id == Player.id)
+        .where(PlayerAlias.club_id == club_id, PlayerAlias.name.in_(set(names)))
+    )
+    return {old: now for old, now in rows}
 
 
 def one_person(club: Club | None, names: Sequence[str]) -> tuple[str, str] | None:
