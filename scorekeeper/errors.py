@@ -112,7 +112,10 @@ TOO_MANY = {
 def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     """429 in the person's language: JSON for the API, a page for a person; Retry-After
     the limit's window (a minute, an hour)."""
-    window = error.limit.limit.get_expiry() if isinstance(error, RateLimitExceeded) else 60
+    if isinstance(error, RateLimitExceeded):
+        window = error.limit.limit.get_expiry()
+    else:  # the link misses' own refusal says its window (rate_limits/misses.py)
+        window = int(getattr(error, "retry_after", None) or 60)
     headers = {"Retry-After": str(window)}
     if request.blueprint == "api":
         return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429, headers

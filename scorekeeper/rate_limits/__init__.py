@@ -18,7 +18,7 @@ from flask import Flask, request
 from flask_limiter import Limiter
 
 # Imported for their storages' schemes: local:// (counts) and sql: (shared).
-from scorekeeper.rate_limits import counts, shared  # noqa: F401
+from scorekeeper.rate_limits import counts, misses, shared  # noqa: F401
 
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
@@ -135,11 +135,6 @@ def init_app(app: Flask) -> None:
     for endpoint, name in WITHOUT_A_LINK.items():
         limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
         views[endpoint] = limit(views[endpoint])
-    misses = limiter.shared_limit(
-        setting("RATELIMIT_LINK_MISSES"),
-        scope="link_misses",
-        deduct_when=lambda response: response.status_code == 404,
-    )
     per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
     per_public_link = limiter.shared_limit(
         setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key
@@ -147,4 +142,5 @@ def init_app(app: Flask) -> None:
     rules = {r.endpoint: r.rule for r in app.url_map.iter_rules() if "token" in r.arguments}
     for endpoint, rule in rules.items():
         limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
-        views[endpoint] = limit(misses(views[endpoint]))
+        views[endpoint] = limit(views[endpoint])
+    misses.init_app(app, limiter, client_address)  # made-up links, before the per-link count

@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper import create_app
 from scorekeeper.db import again_if_raced, db
 from scorekeeper.models import Deal
-from scorekeeper.sheets import store
+from scorekeeper.sheets import store, totals
 
 from ..conftest import TEST_DATABASE_URL
 from ..factories import deal_data, start_evening
@@ -91,7 +91,7 @@ def test_a_write_that_lost_a_race_runs_again_and_a_wait_past_its_time_does_not(
         return "stored"
 
     with app.app_context():
-        raced = [DeadlockDetected("deadlock"), SerializationFailure("serialize")]
+        raced: list[Exception] = [DeadlockDetected("d"), SerializationFailure("s")]
         assert again_if_raced(lambda: write(raced)) == "stored"
         assert len(tries) == 3
         tries.clear()
@@ -108,7 +108,7 @@ def test_a_save_that_lost_a_race_is_stored_at_its_next_try(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     token = start_evening(client)
-    real = store.totals.add
+    real = totals.add
     lost: list[bool] = []
 
     def deadlocked_once(deal: Deal) -> None:
@@ -117,7 +117,7 @@ def test_a_save_that_lost_a_race_is_stored_at_its_next_try(
             raise OperationalError("UPDATE sheet_total", {}, DeadlockDetected("deadlock"))
         real(deal)
 
-    monkeypatch.setattr(store.totals, "add", deadlocked_once)
+    monkeypatch.setattr(totals, "add", deadlocked_once)
     response = client.post(f"/e/{token}/deals/new", data=deal_data())
     assert response.status_code == 302 and lost == [True]
     with app.app_context():
