@@ -9,13 +9,14 @@ README's "Running a club server" tells why each is set for a full room.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import os
 from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Flask, request
 from flask_limiter import Limiter
+
+from scorekeeper.proxy import client_address
 
 # Imported for their storages' schemes: local:// (counts) and sql: (shared).
 from scorekeeper.rate_limits import counts, misses, shared  # noqa: F401
@@ -98,19 +99,6 @@ def default_storage(app: Flask) -> str:
     if database.startswith("postgresql"):
         return "sql:" + database
     return "sql:sqlite:///" + os.path.join(app.instance_path, "rate_limits.sqlite")
-
-
-def client_address() -> str:
-    """Whom a limit counts: the client's address (the proxy's ``X-Forwarded-For`` with
-    ``PROXY_FIX``); an IPv6 client by its /64, which one home or phone holds whole."""
-    address = request.remote_addr or "unknown"
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def link_key() -> str:

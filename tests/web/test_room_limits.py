@@ -164,6 +164,31 @@ def test_behind_a_proxy_only_the_proxys_header_is_believed(tmp_path: Path) -> No
     stop(app)
 
 
+@pytest.mark.db
+def test_a_dual_stack_server_counts_each_ipv4_client_apart_and_knows_its_proxy(
+    tmp_path: Path,
+) -> None:
+    """A server listening on ``::`` sees an IPv4 client as ``::ffff:192.0.2.1``: counted by
+    its /64, every IPv4 client of the internet was one client (issue 38)."""
+    app = worker(
+        database_uri(tmp_path, "dual"), "local://", PROXY_FIX=True, PROXY_FIX_FROM=["10.0.0.5"]
+    )
+    client = app.test_client()
+
+    def club(peer: str, forwarded: str = "") -> int:
+        headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+        environ = {"REMOTE_ADDR": peer}
+        return client.post(
+            "/clubs/new", data={"name": "C"}, headers=headers, environ_base=environ
+        ).status_code
+
+    assert [club("::ffff:192.0.2.1") for _ in range(4)] == [302, 302, 302, 429]
+    assert club("::ffff:192.0.2.2") == 302  # another IPv4 client: its own count
+    # The proxy, named by its IPv4 address and seen as ::ffff:10.0.0.5: its header believed.
+    assert [club("::ffff:10.0.0.5", f"198.51.100.{i}") for i in range(4)] == [302] * 4
+    stop(app)
+
+
 def test_a_proxy_fix_reachable_from_outside_is_warned_about(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
