@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.proxy import client_address
-from scorekeeper.rate_limits import from_environment
 from scorekeeper.rate_limits import counts as rate_counts
+from scorekeeper.rate_limits import from_environment
 from scorekeeper.rate_limits.counts import LocalCounts
 
 from ..conftest import database_uri
