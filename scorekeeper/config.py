@@ -40,6 +40,10 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
+    # Retired links (410 for a year, retired.py) one club, or one client's address, keeps:
+    # a club replaces a link or deletes an evening a few times a season.
+    "MAX_RETIRED_PER_CLUB": 1_000,
+    "MAX_RETIRED_PER_ADDRESS": 1_000,
     "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
 }
 

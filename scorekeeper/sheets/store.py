@@ -334,6 +334,7 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
         "table" if sheet.is_table else "evening",
         REPLACED,
         [sheet.edit_token if edit else sheet.view_token],
+        sheet.club_id,
     )
     token = new_token()
     if edit:

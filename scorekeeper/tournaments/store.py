@@ -161,6 +161,7 @@ def replace_link(tournament: Tournament, organiser: bool) -> str:
         "tournament",
         REPLACED,
         [tournament.organiser_token if organiser else tournament.public_token],
+        tournament.club_id,
     )
     token = new_token()
     if organiser:
