@@ -230,7 +230,8 @@ def retired_rows(app: Flask) -> list[tuple[int | None, str]]:
     from scorekeeper.models import RetiredLink
 
     with app.app_context():
-        return [tuple(r) for r in db.session.execute(select(RetiredLink.club_id, RetiredLink.by))]
+        rows = db.session.execute(select(RetiredLink.club_id, RetiredLink.by))
+        return [(club_id, by) for club_id, by in rows]
 
 
 def test_a_club_keeps_its_latest_retired_links_however_often_its_owner_replaces_one(
