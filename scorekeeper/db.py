@@ -106,9 +106,10 @@ def retryable(error: BaseException) -> bool:
     found = getattr(error, "orig", None) or error
     if isinstance(found, psycopg.Error):
         return found.sqlstate in STOPPED_SQLSTATES
-    if isinstance(found, sqlite3.Error):
-        return (found.sqlite_errorcode & 0xFF) in STOPPED_SQLITE
-    return False
+    code = getattr(found, "sqlite_errorcode", None)  # SQLite's own errors carry one
+    if not isinstance(found, sqlite3.Error) or not isinstance(code, int):
+        return False
+    return (code & 0xFF) in STOPPED_SQLITE  # the primary code: BUSY_SNAPSHOT is a BUSY
 
 
 RACES = frozenset({"40P01", "40001"})

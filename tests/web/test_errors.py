@@ -156,6 +156,7 @@ def sqlite_error(code: int) -> sqlite3.OperationalError:
         (psycopg.errors.UndefinedTable("deadlock detected"), 500),
         (sqlite_error(sqlite3.SQLITE_CORRUPT), 500),
         (Coded("database is locked"), 500),
+        (sqlite3.ProgrammingError("closed database: no code at all"), 500),
     ],
 )
 def test_a_database_error_is_sent_again_when_its_code_says_so(
