@@ -8,6 +8,11 @@ not CPU. More than that many slow clients at once is a proxy's job (docs/deploy.
 
 The access log writes the route the app reports (``X-Route``), never
 the path: a path holds a link, and a link is a permission.
+
+Whom to believe about the client is the app's to say (``PROXY_FIX``, ``PROXY_FIX_FROM``:
+scorekeeper/proxy.py): gunicorn believes no peer's ``X-Forwarded-Proto``. By default it
+believed 127.0.0.1's, so with ``PROXY_FIX_FROM`` naming a proxy on another host, anyone
+on this machine could still make a request look as if it came over HTTPS.
 """
 
 worker_class = "gthread"
@@ -15,6 +20,7 @@ threads = 32
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
+forwarded_allow_ips = ""
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %({x-route}o)s" %(s)s %(B)s %(M)sms'

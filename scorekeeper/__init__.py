@@ -16,7 +16,7 @@ from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
 
-from scorekeeper import config, copies, deadline, i18n, proxy, rate_limits, release
+from scorekeeper import bodies, config, copies, deadline, i18n, proxy, rate_limits, release
 from scorekeeper.config import database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -56,6 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["BACKUPS_KEPT"] = 0  # a test's copies: only where it asks for them
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    bodies.init_app(app)  # a form's fields counted before it is parsed
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
         app.config["SESSION_COOKIE_SECURE"] = True
     proxy.init_app(app)  # behind a reverse proxy that sets X-Forwarded-* (PROXY_FIX)

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from scorekeeper.i18n import accepted
 from scorekeeper.scoring import DealError, Problem, deal_from_json, errors_by_field, score
 from scorekeeper.scoring.deal import DEAL_FIELDS, MAX_NAME
-from scorekeeper.sentence import MAX_TEXT, aliases_problem, parse
+from scorekeeper.sentence import MAX_TEXT, aliases_problem, parse, too_long
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -94,7 +94,20 @@ def _parse_errors(data: dict[str, Any], lang: str) -> dict[str, list[str]]:
     players = data.get("players") if problem is None else []
     if data.get("aliases") is not None and aliases_problem(data["aliases"], players or []):
         errors["aliases"] = [PARSE_MESSAGES["aliases"][lang]]
+    if not errors:  # counted once read too (U+FDFA is 18 letters): before the parser runs
+        errors = _read_too_long(data["text"], data["players"], lang)
     return errors
+
+
+def _read_too_long(text: str, players: list[str], lang: str) -> dict[str, list[str]]:
+    """The sentence or a name longer than the reading takes once its characters are spelt
+    out (:func:`scorekeeper.sentence.too_long`), said as the same limits."""
+    field = too_long(text, players)
+    if field == "text":
+        return {"text": [PARSE_MESSAGES["text"][lang]]}
+    if field == "players":
+        return {"players": [Problem("players", "players_name").message(lang)]}
+    return {}
 
 
 def _players_problem(players: object) -> Problem | None:

@@ -13,6 +13,10 @@ DEFAULTS: dict[str, Any] = {
     # How long a write on SQLite waits for another's before the person is asked to retry.
     "SQLITE_BUSY_TIMEOUT_MS": 5000,
     "MAX_CONTENT_LENGTH": 9 * 1024 * 1024,  # a CSV of a long season; forms are far smaller
+    # A form's fields and bytes, refused 413 before it is parsed (bodies.py): the deal
+    # form's largest honest post (6 players, every poignée and misère) has 33 fields.
+    "MAX_FORM_PARTS": 100,
+    "MAX_FORM_MEMORY_SIZE": 500_000,  # a url-encoded body, or a multipart text part
     "BABEL_DEFAULT_LOCALE": "fr",
     "BABEL_DEFAULT_TIMEZONE": "Europe/Paris",  # times are stored in UTC, shown in France's
     # The device remembers its clubs and evenings in this signed cookie.
@@ -34,6 +38,10 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 3_000,  # the largest open tournaments have a few hundred
     "MAX_API_BYTES": 64 * 1024,  # a deal's JSON is about 500 bytes
     "MAX_LISTED_PROBLEMS": 100,  # the problems of a file shown, then how many more
+    # Retired links (410 for a year, retired.py) one club, or one client's address, keeps:
+    # a club replaces a link or deletes an evening a few times a season.
+    "MAX_RETIRED_PER_CLUB": 1_000,
+    "MAX_RETIRED_PER_ADDRESS": 1_000,
     "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
     "BACKUPS_KEPT": 14,  # SQLite: the daily copies kept in instance/backups/ (0: none made)
 }

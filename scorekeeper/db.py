@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import enum
+import sqlite3
 import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+import psycopg
 from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, String, event, inspect
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
@@ -84,6 +87,56 @@ def sqlite_pragmas(connection: Any, _: Any, busy_ms: int = 5000) -> None:
     cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+STOPPED_SQLSTATES = frozenset({"40P01", "40001", "57014"})
+"""PostgreSQL's codes (SQLSTATE) of a transaction it stopped and rolled back whole: a
+deadlock it broke, a serialization failure, a statement cancelled at its time limit
+(``statement_timeout``, :mod:`scorekeeper.deadline`)."""
+STOPPED_SQLITE = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT})
+"""SQLite's primary result codes of a write that waited past its busy timeout for
+another's (BUSY, and its extended codes: BUSY_SNAPSHOT…), or a statement stopped by the
+progress handler at its time limit (INTERRUPT)."""
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether ``error`` (a driver's, or SQLAlchemy's around it) is the database stopping a
+    transaction that can be sent again as it was: told by its code, never its message
+    (which the server's language and version change)."""
+    found = getattr(error, "orig", None) or error
+    if isinstance(found, psycopg.Error):
+        return found.sqlstate in STOPPED_SQLSTATES
+    code = getattr(found, "sqlite_errorcode", None)  # SQLite's own errors carry one
+    if not isinstance(found, sqlite3.Error) or not isinstance(code, int):
+        return False
+    return (code & 0xFF) in STOPPED_SQLITE  # the primary code: BUSY_SNAPSHOT is a BUSY
+
+
+RACES = frozenset({"40P01", "40001"})
+"""PostgreSQL's codes of a transaction rolled back for another's sake (a deadlock it broke,
+a serialization failure): sent again at once, it finds the other done."""
+T = TypeVar("T")
+
+
+def lost_race(error: BaseException) -> bool:
+    """Whether ``error`` is PostgreSQL rolling this transaction back whole for another's
+    sake (:data:`RACES`): running it again at once is as if the first never was. A wait
+    past a time limit is not: :func:`retryable` tells the person to send again later."""
+    found = getattr(error, "orig", None) or error
+    return isinstance(found, psycopg.Error) and found.sqlstate in RACES
+
+
+def again_if_raced(write: Callable[[], T], attempts: int = 3) -> T:
+    """``write()``, which ends by committing, run again when it lost a race
+    (:func:`lost_race`), up to ``attempts`` times; its result."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return write()
+        except DBAPIError as error:
+            if not lost_race(error) or attempt == attempts:
+                raise
+            db.session.rollback()
+    raise AssertionError("unreachable")
 
 
 ONE_READ = "reads_one_row"

@@ -1,32 +1,46 @@
 """The error pages every part of the app shares: too many requests, a busy database, a
-link that existed but stopped working (410, never counted as a guess), and any other
-refusal (404, 405, 413, a form too old to send…) as a page of the app, in the person's
-language and sized for a phone."""
+link that existed but stopped working (410, never counted as a guess), any other
+refusal (404, 405, 413, a form too old to send…), and a bug (500), as a page of the app,
+in the person's language and sized for a phone; JSON for the API."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, g, has_request_context, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import i18n, retired
-from scorekeeper.db import db
+from scorekeeper.db import db, retryable
 from scorekeeper.deadline import TooLong
 from scorekeeper.links import TOKEN
+
+log = logging.getLogger(__name__)
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(404, not_found)
     app.register_error_handler(429, too_many_requests)
+    app.register_error_handler(InternalServerError, server_error)
     app.register_error_handler(HTTPException, refused)
-    app.register_error_handler(OperationalError, busy)
+    app.register_error_handler(DBAPIError, busy)
     app.register_error_handler(TooLong, busy)
+    if not event.contains(Session, "after_commit", _stored):
+        event.listen(Session, "after_commit", _stored)
+
+
+def _stored(_session: Session) -> None:
+    """A request that committed has stored something: its 500 page cannot say otherwise."""
+    if has_request_context():
+        g.stored = True
 
 
 def not_found(error: HTTPException) -> HTTPException | tuple[Response | str, int]:
@@ -67,7 +81,10 @@ REFUSED = {
     403: _l("This link does not open this page."),
     404: _l("There is nothing at this address: the link may be mistyped or cut short."),
     405: _l("This address is not opened that way: go back and use the page's buttons."),
-    413: _l("What was sent is too large for the server."),
+    413: _l(
+        "What was sent is too large for the server (too many fields, or too long): "
+        "nothing was stored."
+    ),
 }
 TOO_OLD = _l(
     "This page is too old to send, or this browser forgot the site: reload the page, "
@@ -95,38 +112,62 @@ TOO_MANY = {
 def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     """429 in the person's language: JSON for the API, a page for a person; Retry-After
     the limit's window (a minute, an hour)."""
-    window = error.limit.limit.get_expiry() if isinstance(error, RateLimitExceeded) else 60
+    if isinstance(error, RateLimitExceeded):
+        window = error.limit.limit.get_expiry()
+    else:  # the link misses' own refusal says its window (rate_limits/misses.py)
+        window = int(getattr(error, "retry_after", None) or 60)
     headers = {"Retry-After": str(window)}
     if request.blueprint == "api":
         return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429, headers
     return render_template("limited.html"), 429, headers
 
 
-STOPPED = (
-    "database is locked",
-    "interrupted",
-    "statement timeout",
-    "deadlock detected",
-    "could not serialize access",
-)
-"""A database failure that is a wait, a time limit (:mod:`scorekeeper.deadline`), or two
-writers the database stopped one of (PostgreSQL rolls the one back whole): sending again
-is safe."""
-
-
 def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
-    """SQLite's lock, waited for longer than its timeout (a few phones saving at once on a
-    slow machine), a request stopped at its time limit, or the loser of a deadlock
-    PostgreSQL broke (its whole transaction rolled back). The person is told to try
-    again (a phone's queue sends the deal again on a 503 by itself); any other database
-    failure stays a server error."""
-    if isinstance(error, OperationalError) and not any(s in str(error.orig) for s in STOPPED):
+    """A write the database stopped and rolled back whole, told by its code
+    (:func:`scorekeeper.db.retryable`): SQLite's lock waited for longer than its timeout,
+    a deadlock PostgreSQL broke, a statement at its time limit; or a request stopped at
+    its time limit (:mod:`scorekeeper.deadline`). The person is told to try again (a
+    phone's queue sends the deal again on a 503 by itself); any other database failure
+    is a server error (:func:`server_error`)."""
+    if isinstance(error, DBAPIError) and not retryable(error):
         raise error
     db.session.rollback()
     headers = {"Retry-After": "2"}
     if request.accept_mimetypes.best == "application/json" or request.blueprint == "api":
         return jsonify(status="busy", errors={"_": [BUSY[i18n.accepted()]]}), 503, headers
     return render_template("busy.html"), 503, headers
+
+
+FAILED = {
+    "fr": "Le serveur a rencontré une erreur : rien n'a été enregistré de cet envoi.",
+    "en": "The server met an error: nothing was stored from this try.",
+}
+
+
+def server_error(error: InternalServerError) -> tuple[Response | str, int]:
+    """A bug (Flask has logged it): the transaction rolled back, and a page of the app that
+    says so in the person's language, or JSON for the API and the phone's queue (which
+    keeps the deal and sends it later). Said plainly if the page itself cannot be drawn."""
+    stored = bool(g.get("stored"))
+    try:
+        db.session.rollback()
+    except Exception:  # a connection gone: its transaction went with it
+        log.exception("The rollback after a server error failed.")
+    lang = i18n.accepted()
+    if request.accept_mimetypes.best == "application/json" or request.path.startswith("/api/"):
+        return jsonify(status="error", stored=stored, errors={"_": [FAILED[lang]]}), 500
+    try:
+        return render_template("error.html", stored=stored), 500
+    except Exception:  # the page's own parts failed: the words without the app's look
+        log.exception("The error page could not be drawn.")
+        return PLAIN.format(lang=lang, message=FAILED[lang]), 500
+
+
+PLAIN = (
+    '<!doctype html><html lang="{lang}"><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    '<title>Tarot</title><p>{message}</p><p><a href="/">Tarot</a></p></html>'
+)
 
 
 BUSY = {

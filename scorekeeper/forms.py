@@ -8,10 +8,13 @@ from functools import lru_cache
 from typing import Any
 
 from babel import support
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import (
+    Field,
     HiddenField,
     SelectMultipleField,
+    ValidationError,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.i18n import messages_path
@@ -20,6 +23,7 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper import names
 from scorekeeper.i18n import current_lang
 from scorekeeper.once import ONCE_KEY
 from scorekeeper.scoring import VARIANTS
@@ -86,6 +90,43 @@ def clean_name(value: Any) -> Any:
     if flaw := name_flaw(name):
         raise ValueError(flaw)
     return name
+
+
+def same_name_message(name: str, like: str) -> str:
+    """A new name refused because it reads as one the club has (:mod:`scorekeeper.names`)."""
+    return str(
+        _(
+            "%(name)s reads as %(like)s, a name the club has: write %(like)s for that "
+            "player, or a name that tells them apart.",
+            name=name,
+            like=like,
+        )
+    )
+
+
+SHOWN = 20
+"""The characters of a refused name a message shows."""
+
+
+def long_name_message(name: str) -> str | None:
+    """What is wrong with a player's name longer than the club keeps, as typed or spelt
+    out (a ligature counts as the letters it stands for); ``None`` when it fits."""
+    if not names.too_long(name):
+        return None
+    return str(
+        _(
+            "%(name)s is too long: a player's name has at most %(n)d characters, a "
+            "ligature counting as the letters it stands for.",
+            name=name if len(name) <= SHOWN else name[:SHOWN] + "…",
+            n=names.LONGEST,
+        )
+    )
+
+
+def player_name(form: Any, field: Field) -> None:
+    """A WTForms validator: a player's name that fits (:func:`long_name_message`)."""
+    if isinstance(field.data, str) and (message := long_name_message(field.data)):
+        raise ValidationError(message)
 
 
 def once_field() -> HiddenField:

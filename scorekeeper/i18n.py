@@ -7,7 +7,6 @@ French by default, English on request. The words of the scoring rules are in
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 
 from flask import request
@@ -42,19 +41,6 @@ def current_lang() -> str:
 def points_text(points: Fraction | None) -> str:
     """Card points as the person's language writes them: 40,5 or 40.5."""
     return "" if points is None else _points_text(points, current_lang())
-
-
-def alike(names: Sequence[str], known: Sequence[str]) -> dict[str, str]:
-    """The names that differ from a known one (or an earlier one) only by case or
-    accents: name → the one it looks like. "céline roy" looks like "Céline Roy"."""
-    seen = {name_key(name).split("\0")[0]: name for name in known}
-    found = {}
-    for name in names:
-        plain = name_key(name).split("\0")[0]
-        if plain in seen and seen[plain] != name:
-            found[name] = seen[plain]
-        seen.setdefault(plain, name)
-    return found
 
 
 def local_numbers(text: str, lang: str) -> str:

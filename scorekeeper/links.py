@@ -13,8 +13,9 @@ import re
 from typing import TypeVar
 
 from flask import abort
-from sqlalchemy import select
+from sqlalchemy import select, union_all
 
+from scorekeeper import retired
 from scorekeeper.db import db
 from scorekeeper.models import Club, Sheet, Tournament
 
@@ -70,3 +71,24 @@ def sheet_or_404(token: str, scope: Scope) -> Sheet:
 def tournament_or_404(token: str, public: bool = False) -> Tournament:
     """The tournament of an organiser's link, or of its public link."""
     return _by_token(Tournament, "public_token" if public else "organiser_token", token)
+
+
+TOKENS = (
+    Club.token,
+    Sheet.edit_token,
+    Sheet.view_token,
+    Tournament.organiser_token,
+    Tournament.public_token,
+)
+"""Every column that holds a link."""
+
+
+def exists(token: str) -> bool:
+    """Whether ``token`` is a link, or was one (retired: 410): one query of indexed columns,
+    and one of the retired links' digests for a token that is none of them."""
+    if not TOKEN.fullmatch(token):
+        return False
+    query = union_all(*(select(column).where(column == token) for column in TOKENS))
+    if any(_same(found, token) for found in db.session.scalars(query)):
+        return True
+    return retired.lookup(token) is not None

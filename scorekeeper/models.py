@@ -389,3 +389,8 @@ class RetiredLink(Model):
     kind: Mapped[str] = mapped_column(String(20))  # club, evening, table, tournament
     why: Mapped[str] = mapped_column(String(20))  # replaced, deleted
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # Whose it was and who retired it, so that neither can keep more than a bounded number:
+    # the club (no foreign key: a deleted club's links are kept), and a keyed digest of the
+    # client's address ("" from the command line).
+    club_id: Mapped[int | None] = mapped_column(index=True)
+    by: Mapped[str] = mapped_column(String(16), default="", server_default="", index=True)

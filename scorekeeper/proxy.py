@@ -15,7 +15,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 log = logging.getLogger(__name__)
@@ -46,11 +46,38 @@ class TrustedProxy:
     def from_proxy(self, address: str) -> bool:
         if not self.trusted:
             return True
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return False
-        return any(ip in network for network in self.trusted)
+        ip = ip_of(address)
+        return ip is not None and any(ip in network for network in self.trusted)
+
+
+def ip_of(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address a peer's address names; an IPv4 client of a dual-stack socket (which
+    a server listening on ``::`` sees as ``::ffff:192.0.2.7``) as the IPv4 address it is.
+
+    >>> ip_of("::ffff:192.0.2.7"), ip_of("2001:db8::1"), ip_of("unix")
+    (IPv4Address('192.0.2.7'), IPv6Address('2001:db8::1'), None)
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+def client_address() -> str:
+    """Whom a limit counts: the client's address (the proxy's ``X-Forwarded-For`` with
+    ``PROXY_FIX``); an IPv6 client by its /64, which one home or phone holds whole; an IPv4
+    client of a dual-stack socket by its IPv4 address (as ``::ffff:…``, every IPv4 client
+    of the internet was one /64)."""
+    address = request.remote_addr or "unknown"
+    ip = ip_of(address)
+    if ip is None:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def init_app(app: Flask) -> None:

@@ -164,9 +164,9 @@ def build(
     )
     db.session.flush()
     everybody = names(players + no_shows)
-    tournaments.register(tournament, everybody[:players], checked_in=True, different=True)
+    tournaments.register(tournament, everybody[:players], checked_in=True)
     if no_shows:
-        tournaments.register(tournament, everybody[players:], different=True)
+        tournaments.register(tournament, everybody[players:])
     for number in range(1, played + 1 + playing):
         round_ = tournaments.draw_round(tournament)
         assert round_ is not None

@@ -8,7 +8,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, SelectField, StringField, ValidationError
 from wtforms.validators import AnyOf, DataRequired, Length, Optional
 
-from scorekeeper.forms import clean_name, once_field
+from scorekeeper.forms import clean_name, once_field, player_name
 from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
 
 
@@ -33,7 +33,9 @@ class PlayerChangeForm(FlaskForm):
     the person confirmed it (the first send shows what will happen)."""
 
     action = HiddenField(validators=[AnyOf(ACTIONS)])
-    name = StringField(_l("New name"), [Optional(), Length(max=NAME_LENGTH)], filters=[clean_name])
+    name = StringField(
+        _l("New name"), [Optional(), Length(max=NAME_LENGTH), player_name], filters=[clean_name]
+    )
     into = SelectField(_l("Merge into"), default="", validate_choice=False)
     confirmed = HiddenField(default="")
 

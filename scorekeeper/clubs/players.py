@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, func, or_, select, update
 
 from scorekeeper.db import db
+from scorekeeper.forms import same_name_message
 from scorekeeper.models import (
     Club,
     Deal,
@@ -25,6 +26,7 @@ from scorekeeper.models import (
     TableSeat,
     Tournament,
 )
+from scorekeeper.names import read_as
 from scorekeeper.roster import PlayerAction, PlayerAlias, PlayerChange
 from scorekeeper.sheets import totals
 
@@ -127,14 +129,33 @@ def _keep_alias(club: Club, player: Player, name: str) -> None:
         existing.player_id = player.id
 
 
-def rename(club: Club, player: Player, name: str) -> None:
-    """Give ``player`` a new name everywhere, their history included; the old name stays as
-    an alias that finds them."""
-    if name == player.name:
-        return
+def rename_refusal(club: Club, player: Player, name: str) -> str | None:
+    """Why ``player`` cannot be renamed ``name``, in the person's language: another player
+    has that name, or a name that reads the same (:mod:`scorekeeper.names`), as their
+    name or one they had; ``None`` when the name is free (or ``player``'s own)."""
     owner = _owner_of(club, name)
     if owner is not None and owner != player.id:
-        raise Refused(_("%(name)s is already a player of the club: merge them instead.", name=name))
+        return str(_("%(name)s is already a player of the club: merge them instead.", name=name))
+    key = read_as(name)
+    names = db.session.execute(
+        select(Player.id, Player.name)
+        .where(Player.club_id == club.id)
+        .union_all(
+            select(PlayerAlias.player_id, PlayerAlias.name).where(PlayerAlias.club_id == club.id)
+        )
+    )
+    like = next((other for pid, other in names if pid != player.id and read_as(other) == key), None)
+    return None if like is None else same_name_message(name, like)
+
+
+def rename(club: Club, player: Player, name: str) -> None:
+    """Give ``player`` a new name everywhere, their history included; the old name stays as
+    an alias that finds them. :class:`Refused` for a name another player has, or one that
+    reads the same (:func:`rename_refusal`)."""
+    if name == player.name:
+        return
+    if (refusal := rename_refusal(club, player, name)) is not None:
+        raise Refused(refusal)
     before = player.name
     db.session.execute(
         delete(PlayerAlias).where(PlayerAlias.club_id == club.id, PlayerAlias.name == name)
@@ -224,11 +245,25 @@ def _move_lists(gone: int, kept: int, sheets: set[int]) -> None:
             deal.miseres = [kept if pid == gone else pid for pid in deal.miseres]
 
 
+def _hold(gone: Player) -> None:
+    """The locks a save of ``gone``'s sheets takes, in the same order: each of their sheets
+    (:func:`scorekeeper.sheets.store.lock`, by id), then the player's row (PostgreSQL's
+    ``FOR UPDATE``, which a save's read of its players waits for: it then finds the
+    player by the name they had). A save that began first ends first; one that comes
+    after finds the merged player. On SQLite the first lock is the database's own."""
+    for sheet_id in sorted(_sheets_of(gone.id)):
+        db.session.execute(
+            update(Sheet).where(Sheet.id == sheet_id).values(version=Sheet.version + 1)
+        )
+    db.session.execute(select(Player.id).where(Player.id == gone.id).with_for_update())
+
+
 def merge(club: Club, kept: Player, gone: Player) -> None:
     """Make ``gone`` and ``kept`` one player, ``kept``: every deal, seat and result of
     ``gone`` becomes ``kept``'s, and ``gone``'s names find ``kept``. Refused where both sat
     at the same sheet, or are in the same tournament."""
-    _refuse_merge(kept, gone)
+    _hold(gone)
+    _refuse_merge(kept, gone)  # read under the locks: still true when the merge commits
     name, retired = gone.name, kept.retired and gone.retired
     db.session.flush()
     sheets = _sheets_of(gone.id)

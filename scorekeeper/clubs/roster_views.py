@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.clubs import players as store
 from scorekeeper.clubs.forms import PlayerChangeForm
-from scorekeeper.db import db
+from scorekeeper.db import again_if_raced, db
 from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Player
 
@@ -72,6 +72,12 @@ def _apply(club: Club, player: Player, form: PlayerChangeForm) -> str:
     return str(_("%(name)s is deleted.", name=name))
 
 
+def _committed(club: Club, player: Player, form: PlayerChangeForm) -> str:
+    message = _apply(club, player, form)
+    db.session.commit()
+    return message
+
+
 @bp.post("/c/<token>/players/<int:player_id>/manage")
 def change(token: str, player_id: int) -> str | Response | tuple[str, int]:
     """A change to a player: the first send shows what it will do, the confirmed one does it."""
@@ -82,13 +88,16 @@ def change(token: str, player_id: int) -> str | Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_template("clubs/player.html", **page), 400
     into = db.session.get(Player, int(form.into.data)) if form.action.data == "merge" else None
+    name = str(form.name.data or "")
+    if form.action.data == "rename" and (why := store.rename_refusal(club, player, name)):
+        form.name.errors = [why]  # beside the field, what was typed kept
+        return render_template("clubs/player.html", **page), 409
     if form.confirmed.data != "yes":
         return render_template("clubs/player_confirm.html", **page, into=into)
-    try:
-        message = _apply(club, player, form)
+    try:  # a merge that lost a race to a save (a deadlock PostgreSQL broke) goes again
+        message = again_if_raced(lambda: _committed(club, player, form))
     except store.Refused as refused:
         db.session.rollback()
         return render_template("clubs/player.html", **page, refused=str(refused)), 409
-    db.session.commit()
     flash(message)
     return redirect(url_for("players.roster", token=club.token))

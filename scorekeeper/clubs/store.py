@@ -24,14 +24,14 @@ def rename(club: Club, name: str) -> None:
 
 def replace_link(club: Club) -> str:
     """A new club link; the old one stops opening the club (and says so). The new token."""
-    retire("club", REPLACED, [club.token])
+    retire("club", REPLACED, [club.token], club.id)
     club.token = new_token()
     return club.token
 
 
 def delete_club(club: Club) -> None:
     """Delete a club and everything in it: its tournaments, evenings, deals and players."""
-    retire("club", DELETED, [club.token])
+    retire("club", DELETED, [club.token], club.id)
     for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
         delete_tournament(tournament)
     retire_sheets(Sheet.club_id == club.id)

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
+from scorekeeper import names as rule
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
 from scorekeeper.roster import PlayerAction
 from scorekeeper.scoring import DealError, RulesError, RuleSet, TableMode
@@ -107,7 +108,8 @@ class Checker:
     def name(self, value: Any, most: int, what: str = "name", empty: bool = False) -> str:
         if not isinstance(value, str) or (not value.strip() and not empty):
             raise self.fail(f"the {what} {short(value)} is not a name")
-        if len(value) > most:
+        spelt_out = most == NAME_LENGTH and rule.too_long(value, most)  # a player's name
+        if len(value) > most or spelt_out:
             raise self.fail(f"the {what} {short(value)} is longer than {most} characters")
         if unseen := unseen_character(value):
             raise self.fail(f"the {what} {short(value)} holds an invisible character ({unseen})")
@@ -177,6 +179,9 @@ def _club(c: Checker, club: dict[str, Any]) -> None:
     players = [c.name(p, NAME_LENGTH, "player's name") for p in c.items(club, "players")]
     if len(set(players)) != len(players):
         raise c.fail("a player is named twice")
+    if found := rule.clashes(players, []):  # "Bob" and "bob": one name, as people read it
+        name, like = next(iter(found.items()))
+        raise c.fail(f"the players {short(name)} and {short(like)} read as one name")
     known = set(players)
     for name, said in (c.get(club, "player_details", dict, optional=True) or {}).items():
         with c.at(f"player {short(name)}"):
@@ -202,13 +207,16 @@ def _roster(c: Checker, roster: dict[str, Any], known: set[str]) -> None:
     for name in c.items(roster, "retired", optional=True):
         _known(c, name, known)
     taken = set(known)
+    whose = {rule.read_as(name): name for name in known}  # a name as read → its player
     for pair in c.items(roster, "aliases", optional=True):
         if not isinstance(pair, list) or len(pair) != 2:
             raise c.fail(f"an alias is not [old name, player]: {short(pair)}")
         alias = c.name(pair[0], NAME_LENGTH, "alias")
-        _known(c, pair[1], known)
+        player = _known(c, pair[1], known)
         if alias in taken:
             raise c.fail(f"the alias {short(alias)} is a player's name or another alias")
+        if whose.setdefault(rule.read_as(alias), player) != player:  # "Bob" of two players
+            raise c.fail(f"the alias {short(alias)} reads as another player's name")
         taken.add(alias)
     for line in c.items(roster, "changes", optional=True):
         if not isinstance(line, list) or len(line) != 4:

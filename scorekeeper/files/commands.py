@@ -22,6 +22,7 @@ from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import RulesError, RuleSet, rule_set
+from scorekeeper.sheets.players import clashes
 
 
 def init_app(app: Flask) -> None:
@@ -78,6 +79,9 @@ def import_csv(
         club = db.session.scalars(select(Club).where(Club.token == _token(club_link))).first()
         if club is None:
             raise click.ClickException(f"No club has the link {club_link!r}.")
+        if found := clashes(club, imported.players):  # one name as people read it
+            said = [f"{name} reads as {like}, a name of the club" for name, like in found.items()]
+            raise click.ClickException("; ".join(said) + ": nothing was imported.")
     else:
         club = Club(name="Mes parties")
         db.session.add(club)

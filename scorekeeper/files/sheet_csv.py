@@ -84,8 +84,10 @@ SCORE = re.compile(r"-?[0-9]+")
 MESSAGES: dict[str, dict[str, str]] = {
     "csv_empty_file": {"en": "The file is empty.", "fr": "Le fichier est vide."},
     "csv_player_name": {
-        "en": "A player's name has 1 to {most} characters, and no NUL character.",
-        "fr": "Le nom d'un joueur a de 1 à {most} caractères, sans caractère NUL.",
+        "en": "A player's name has 1 to {most} characters (a ligature counts as the "
+        "letters it stands for), and no NUL character.",
+        "fr": "Le nom d'un joueur a de 1 à {most} caractères (une ligature compte pour les "
+        "lettres qu'elle remplace), sans caractère NUL.",
     },
     "csv_unreadable": {
         "en": "This is not a CSV file this app can read.",
@@ -97,8 +99,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Il manque la colonne {column}.",
     },
     "csv_column_twice": {
-        "en": "The column {column} appears twice.",
-        "fr": "La colonne {column} apparaît deux fois.",
+        "en": "The column {column} appears twice (names that differ only by case, "
+        "accents or spaces are one name).",
+        "fr": "La colonne {column} apparaît deux fois (des noms qui ne diffèrent que par "
+        "les majuscules, les accents ou les espaces sont un seul nom).",
     },
     "csv_column_unknown": {
         "en": "Unknown column {column}: player columns come after sitting_out.",

@@ -36,6 +36,7 @@ from scorekeeper.files.sheet_csv import (
     ImportedSheet,
     side_of,
 )
+from scorekeeper.names import read_as, too_long
 from scorekeeper.scoring import (
     Chelem,
     Contract,
@@ -137,6 +138,7 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
     problems: list[CsvProblem] = []
     fixed: dict[str, int] = {}
     players: dict[str, int] = {}
+    read: set[str] = set()  # the players' names as read: "Bob" and "bob" are one
     # ``second_partner`` is a fixed column when there (6 players); a file without it
     # reads as before.
     last_fixed = max((i for i, cell in enumerate(cells) if cell in SIX_FIXED), default=-1)
@@ -149,17 +151,30 @@ def _read_header(cells: list[str]) -> tuple[dict[str, int], dict[str, int], list
             problems.append(CsvProblem(1, "", "csv_column_blank"))
         elif name in known:
             problems.append(CsvProblem(1, name, "csv_column_twice", {"column": name}))
-        elif known is players and len(name) > MAX_NAME:  # the database holds 40 characters
-            problems.append(CsvProblem(1, name[:MAX_NAME], "csv_player_name", {"most": MAX_NAME}))
-        elif known is players and (unseen := unseen_character(name)):  # the rule of every name
-            shown = name.encode("unicode_escape").decode("ascii")[:MAX_NAME]
-            problems.append(CsvProblem(1, shown, "name_unseen", {"char": unseen}))
+        elif known is fixed:
+            fixed[name] = i
+        elif problem := _player_problem(name, read):
+            problems.append(problem)
         else:
-            known[name] = i
+            players[name] = i
+            read.add(read_as(name))
     for column in FIXED:
         if column not in fixed:
             problems.append(CsvProblem(1, column, "csv_column_missing", {"column": column}))
     return fixed, players, problems
+
+
+def _player_problem(name: str, read: set[str]) -> CsvProblem | None:
+    """What is wrong with a player's column: a name too long (as typed, then spelt out:
+    never a long cell spelt out), not seen, or read as an earlier one's ("Bob", "bob")."""
+    if too_long(name, MAX_NAME):
+        return CsvProblem(1, name[:MAX_NAME], "csv_player_name", {"most": MAX_NAME})
+    if unseen := unseen_character(name):  # the rule of every name
+        shown = name.encode("unicode_escape").decode("ascii")[:MAX_NAME]
+        return CsvProblem(1, shown, "name_unseen", {"char": unseen})
+    if read_as(name) in read:
+        return CsvProblem(1, name, "csv_column_twice", {"column": name})
+    return None
 
 
 class _RowReader:

@@ -16,10 +16,11 @@ from scorekeeper.files.forms import ImportForm
 from scorekeeper.files.imports import import_evening
 from scorekeeper.files.sheet_csv import CsvError
 from scorekeeper.files.sheet_csv_read import read_csv
+from scorekeeper.forms import same_name_message
 from scorekeeper.links import Scope, club_or_404, sheet_or_404, tournament_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.scoring import rule_set
-from scorekeeper.sheets.players import one_person
+from scorekeeper.sheets.players import clashes, one_person
 
 bp = Blueprint("files", __name__)
 
@@ -75,6 +76,8 @@ def _import(club: Club | None) -> str | BaseResponse | tuple[str, int]:
         if line_breaks(text.rstrip("\r\n")) > most:  # a header and `most` rows, before reading
             raise ValueError(_("An evening holds at most %(n)d deals: split the file.", n=most))
         imported = read_csv(text, rules)
+        if found := clashes(club, imported.players):
+            raise ValueError(" ".join(same_name_message(n, like) for n, like in found.items()))
         if (pair := one_person(club, imported.players)) is not None:
             raise ValueError(
                 _(

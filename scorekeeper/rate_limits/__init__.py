@@ -9,7 +9,6 @@ docs/deploy.md tells why each is set for a full room.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import os
 from collections.abc import Callable
 from typing import Any, cast
@@ -17,8 +16,10 @@ from typing import Any, cast
 from flask import Flask, request
 from flask_limiter import Limiter
 
+from scorekeeper.proxy import client_address
+
 # Imported for their storages' schemes: local:// (counts) and sql: (shared).
-from scorekeeper.rate_limits import counts, shared  # noqa: F401
+from scorekeeper.rate_limits import counts, misses, shared  # noqa: F401
 
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
@@ -100,19 +101,6 @@ def default_storage(app: Flask) -> str:
     return "sql:sqlite:///" + os.path.join(app.instance_path, "rate_limits.sqlite")
 
 
-def client_address() -> str:
-    """Whom a limit counts: the client's address (the proxy's ``X-Forwarded-For`` with
-    ``PROXY_FIX``); an IPv6 client by its /64, which one home or phone holds whole."""
-    address = request.remote_addr or "unknown"
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
 def link_key() -> str:
     """One link from one client: its token hashed, so that no link is kept in the counts."""
     token = str((request.view_args or {}).get("token", ""))
@@ -135,11 +123,6 @@ def init_app(app: Flask) -> None:
     for endpoint, name in WITHOUT_A_LINK.items():
         limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
         views[endpoint] = limit(views[endpoint])
-    misses = limiter.shared_limit(
-        setting("RATELIMIT_LINK_MISSES"),
-        scope="link_misses",
-        deduct_when=lambda response: response.status_code == 404,
-    )
     per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
     per_public_link = limiter.shared_limit(
         setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key
@@ -147,4 +130,5 @@ def init_app(app: Flask) -> None:
     rules = {r.endpoint: r.rule for r in app.url_map.iter_rules() if "token" in r.arguments}
     for endpoint, rule in rules.items():
         limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
-        views[endpoint] = limit(misses(views[endpoint]))
+        views[endpoint] = limit(views[endpoint])
+    misses.init_app(app, limiter, client_address)  # made-up links, before the per-link count

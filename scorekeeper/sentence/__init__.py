@@ -27,14 +27,54 @@ from scorekeeper.scoring.deal import DEAL_FIELDS
 
 from . import checked, extras, points, roles
 from .lexicon import Kind
-from .names import aliases_problem
+from .names import aliases_problem, plain
 from .reading import Holder, Reading
 from .words import tag
 
-__all__ = ["MAX_TEXT", "ORDER", "Parsed", "aliases_problem", "parse", "required"]
+__all__ = [
+    "MAX_NAME",
+    "MAX_TEXT",
+    "ORDER",
+    "Parsed",
+    "TooLong",
+    "aliases_problem",
+    "parse",
+    "required",
+    "too_long",
+]
 
 MAX_TEXT = 500
-"""The longest sentence read, in characters."""
+"""The longest sentence read, in characters: as sent, and as the reading works on it."""
+MAX_NAME = 40
+"""The longest player's name, in characters: as sent, and as the reading works on it."""
+
+
+class TooLong(ValueError):
+    """A sentence or a name longer than the reading takes, as sent or once read."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(f"{field}: longer than the reading takes")
+        self.field = field
+
+
+def too_long(text: str, players: Sequence[str]) -> str | None:
+    """``"text"`` or ``"players"`` when the sentence or a name is longer than the reading
+    takes, counted as sent and as read: every word is compared in lower case without its
+    accents, each character spelt out (NFKD), and one character may stand for many (the
+    ligature U+FDFA for 18, in 4 words). The reading's work grows with the letters of
+    the sentence times those of the names: both are bounded here, where they enter it.
+
+    >>> too_long("Bruno garde", ["Bruno", "Chloé", "Léa"]) is None
+    True
+    >>> too_long("\ufdfa" * 30, ["Bruno", "Chloé", "Léa"]), too_long("x", ["\ufdfa" * 3, "A", "B"])
+    ('text', 'players')
+    """
+    if len(text) > MAX_TEXT or len(plain(text)) > MAX_TEXT:
+        return "text"
+    if any(len(name) > MAX_NAME or len(plain(name)) > MAX_NAME for name in players):
+        return "players"
+    return None
+
 
 ORDER = tuple(field for field in DEAL_FIELDS if field not in ("players", "rules"))
 """The scoring API's fields, in the order of its documentation."""
@@ -93,7 +133,11 @@ def parse(
 ) -> Parsed:
     """Read ``text``, said of a deal of ``players``, in ``lang`` (``"fr"`` or ``"en"``;
     the other language's words are understood too). ``aliases``: the other names a player
-    is known by (the club's), as a player's name to the list of them."""
+    is known by (the club's), as a player's name to the list of them. :class:`TooLong` for
+    a sentence or a name longer than the reading takes (:func:`too_long`), before any of it
+    is read."""
+    if (field := too_long(text, players)) is not None:
+        raise TooLong(field)
     reading = Reading(tag(text, tuple(players), lang, aliases), tuple(players))
     extras.chelem(reading)
     points.oudlers(reading)

@@ -22,8 +22,9 @@ from scorekeeper.models import Deal, Player, Sheet, new_token
 from scorekeeper.roster import PlayerAlias
 from scorekeeper.sentence.names import MOST_ALIASES
 from scorekeeper.sheets import conversion, reads
-from scorekeeper.sheets.deal_form import DealForm, deal_form
+from scorekeeper.sheets.deal_form import NO_PARTNER, DealForm, deal_form
 from scorekeeper.sheets.entry import Entry, Scored
+from scorekeeper.sheets.players import names_now
 from scorekeeper.sheets.rotation import dealers_ahead
 from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, refusal, submit, summary
 
@@ -35,9 +36,47 @@ form shows it again, since the table took it back to correct it."""
 
 
 def posted_form(sheet: Sheet) -> DealForm:
-    """The new deal's form as posted, its choices from the sheet as it is now."""
+    """The new deal's form as posted, its choices from the sheet as it is now, and its
+    players named as they are now (:func:`named_now`)."""
     upcoming = reads.upcoming_entry(sheet)
-    return deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+    form = deal_form(upcoming.seated, sheet.mode, sheet.rules, dealer=upcoming.dealer)
+    named_now(sheet, form, upcoming.seated)
+    return form
+
+
+NAMED = ("dealer", "sitting_out", "taker", "partner", "second_partner", "petit_au_bout_player")
+"""The deal form's fields that name one player."""
+
+
+def named_now(sheet: Sheet, form: DealForm, seated: tuple[str, ...]) -> None:
+    """A form shown before one of its players was renamed, or merged into another, names
+    them as it showed them: each such name, one the player had, is read as the player's
+    name now, in the fields and in the seating the form was shown with (the save does the
+    same under the sheet's lock). A form that names only the seated asks nothing."""
+    shown = _shown_seating(form)
+    typed = [form[field].data for field in (*NAMED, "rotation")]
+    typed += [*(form.miseres.data or []), *shown]
+    old = [n for n in typed if isinstance(n, str) and n not in (*seated, "", NO_PARTNER)]
+    now = {k: v for k, v in names_now(sheet.club_id, old).items() if v in seated}
+    if not now:
+        return
+    for field in (*NAMED, "rotation"):
+        form[field].data = now.get(form[field].data, form[field].data)
+    form.miseres.data = [now.get(name, name) for name in form.miseres.data or []]
+    if shown:
+        mode = json.loads(str(form.seating.data))[0]
+        form.seating.data = json.dumps([mode, *(now.get(n, n) for n in shown)], ensure_ascii=False)
+
+
+def _shown_seating(form: DealForm) -> list[str]:
+    """The names of the seating the form was shown with, when it says it well."""
+    try:
+        shown = json.loads(form.seating.data or "")
+    except ValueError:
+        return []
+    if not isinstance(shown, list) or not all(isinstance(name, str) for name in shown):
+        return []
+    return list(shown[1:])
 
 
 def blank_form(sheet: Sheet, count: int) -> DealForm:

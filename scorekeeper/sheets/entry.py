@@ -8,7 +8,7 @@ type of a sheet: the ledger, the forms, the CSV and the backup all speak it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from scorekeeper.scoring import (
@@ -52,6 +52,30 @@ class Entry:
     def passed(self) -> bool:
         """Everybody passed: the deal is recorded, nobody scores."""
         return self.contract is None
+
+    def renamed(self, names: Mapping[str, str]) -> Entry:
+        """The same deal, each player named in ``names`` (old name → name now) renamed: a
+        deal typed before one of its players was renamed, or merged into another.
+
+        >>> Entry(dealer="A", seated=("A", "Bo", "C"), taker="Bo").renamed({"Bo": "Rob"}).taker
+        'Rob'
+        """
+
+        def now(name: str | None) -> str | None:
+            return None if name is None else names.get(name, name)
+
+        return replace(
+            self,
+            dealer=names.get(self.dealer, self.dealer),
+            seated=tuple(names.get(n, n) for n in self.seated),
+            sitting_out=tuple(names.get(n, n) for n in self.sitting_out),
+            taker=now(self.taker),
+            partner=now(self.partner),
+            second_partner=now(self.second_partner),
+            poignees=tuple(replace(p, player=names.get(p.player, p.player)) for p in self.poignees),
+            petit_au_bout_player=now(self.petit_au_bout_player),
+            miseres=tuple(names.get(n, n) for n in self.miseres),
+        )
 
     @property
     def players(self) -> tuple[str, ...]:

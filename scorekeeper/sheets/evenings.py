@@ -12,13 +12,14 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.device import choose_home_club, forget, home_club, known_clubs, remember
+from scorekeeper.forms import same_name_message
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.once import create_once, new_key
 from scorekeeper.scoring import rule_set
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.forms import EveningForm, SeatingFields
-from scorekeeper.sheets.players import one_person
+from scorekeeper.sheets.players import clashes, one_person
 
 bp = Blueprint("evenings", __name__)
 
@@ -91,8 +92,12 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
 
 
 def _one_person(form: SeatingFields, club: Club | None) -> bool:
-    """Two seats named for one player (a name they had before a rename): said where the
-    seats' problems are said, with what was typed kept."""
+    """A name the club writes otherwise (Bob for "bob", :mod:`scorekeeper.names`), or two
+    seats named for one player (a name they had before a rename): said where the seats'
+    problems are said, with what was typed kept."""
+    if found := clashes(club, form.seating()):
+        form.seat_1.errors = [same_name_message(name, like) for name, like in found.items()]
+        return True
     pair = one_person(club, form.seating())
     if pair is None:
         return False

@@ -14,7 +14,8 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, Field, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
-from scorekeeper.forms import clean_name, once_field, options, variants_field
+from scorekeeper import names as rule
+from scorekeeper.forms import clean_name, long_name_message, once_field, options, variants_field
 from scorekeeper.models import NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.scoring import TableMode
 
@@ -58,12 +59,12 @@ class SeatingFields(FlaskForm):
             if seat.process_errors:
                 raise ValidationError(f"{seat.label.text} — {seat.process_errors[0]}")
         names = self.seating()
-        seen: set[str] = set()
         for name in names:
-            if name.casefold() in seen:
-                # gettext, not a lazy string: a lazy string is not escaped in templates.
-                raise ValidationError(_("%(name)s is seated twice.", name=name))
-            seen.add(name.casefold())
+            if message := long_name_message(name):
+                raise ValidationError(message)
+        if (twice := rule.twice(names)) is not None:  # "Bob" and "bob": one name, as read
+            # gettext, not a lazy string: a lazy string is not escaped in templates.
+            raise ValidationError(_("%(name)s is seated twice.", name=twice))
 
     def validate_table_mode(self, field: Field) -> None:
         try:

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from scorekeeper.db import db
+from scorekeeper.db import db, lost_race
 from scorekeeper.models import (
     Club,
     CorrectedBy,
@@ -39,7 +39,7 @@ from scorekeeper.retired import REPLACED, retire, retire_sheets
 from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
-from scorekeeper.sheets.players import club_players
+from scorekeeper.sheets.players import club_players, player_ids, seated_now
 from scorekeeper.sheets.reads import (
     by_once_key,
     deal_by_number,
@@ -168,33 +168,50 @@ def save_deal(
     the lock, whatever the phone showed; the scoring's ``DealError`` (nothing stored)
     when that makes the deal impossible (the new dealer sits out and took).
     """
-    ids = _player_ids(sheet, entry.seated)  # before the lock: it holds other writers
     for _ in range(3):
-        lock(sheet)
-        found = None if key is None else by_once_key(sheet, key)
-        if found is None:  # a deal sent again that was stored before the sheet closed is found
-            _refuse_if_closed(sheet)
-        if found is not None:
-            saved = Saved.of(found)
-            db.session.rollback()
-            return saved, True
-        count = _free_number(sheet, number, limit)
-        if rotate:
-            entry, scored = _rotated(sheet, entry, scored)
-        deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
-        _fill(sheet, deal, entry, scored, ids)
-        db.session.add(deal)
         try:
-            totals.add(deal)
-            db.session.flush()
-            saved = Saved.of(deal, entry.dealer)
-            db.session.commit()
+            return _save_once(sheet, entry, scored, key, number, limit, rotate)
         except IntegrityError:  # only if the database let two writers in: try again
             db.session.rollback()
-            ids = _player_ids(sheet, entry.seated)  # any player it made went with it
-            continue
-        return saved, False
+        except DBAPIError as error:  # a deadlock PostgreSQL broke, this one rolled back
+            if not lost_race(error):
+                raise
+            db.session.rollback()
     raise RuntimeError("could not store the deal: the sheet is too busy")
+
+
+def _save_once(
+    sheet: Sheet,
+    entry: Entry,
+    scored: Scored,
+    key: str | None,
+    number: int | None,
+    limit: int | None,
+    rotate: bool,
+) -> tuple[Saved, bool]:
+    """One try of :func:`save_deal`, from the sheet's lock to the commit."""
+    lock(sheet)
+    found = None if key is None else by_once_key(sheet, key)
+    if found is None:  # a deal sent again that was stored before the sheet closed is found
+        _refuse_if_closed(sheet)
+    if found is not None:
+        saved = Saved.of(found)
+        db.session.rollback()
+        return saved, True
+    count = _free_number(sheet, number, limit)
+    # The players under the lock, which a merge takes too: one renamed or merged since
+    # the form was shown is found by the name it showed, and named as they are now.
+    ids, entry, scored = seated_now(sheet, entry, scored)
+    if rotate:
+        entry, scored = _rotated(sheet, entry, scored)
+    deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
+    _fill(sheet, deal, entry, scored, ids)
+    db.session.add(deal)
+    totals.add(deal)
+    db.session.flush()
+    saved = Saved.of(deal, entry.dealer)
+    db.session.commit()
+    return saved, False
 
 
 def _free_number(sheet: Sheet, number: int | None, limit: int | None) -> int:
@@ -317,6 +334,7 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
         "table" if sheet.is_table else "evening",
         REPLACED,
         [sheet.edit_token if edit else sheet.view_token],
+        sheet.club_id,
     )
     token = new_token()
     if edit:
@@ -346,17 +364,11 @@ def reopen(sheet: Sheet) -> None:
     sheet.closed = False
 
 
-def _player_ids(sheet: Sheet, names: Sequence[str]) -> dict[str, int]:
-    players = club_players(sheet.club, names)
-    db.session.flush()  # new players get their ids
-    return {name: p.id for name, p in zip(names, players, strict=True)}
-
-
 def _fill(
     sheet: Sheet, deal: Deal, entry: Entry, scored: Scored, ids: dict[str, int] | None = None
 ) -> None:
     if ids is None:
-        ids = _player_ids(sheet, entry.seated)
+        ids = player_ids(sheet.club, entry.seated)
     for column, value in conversion.entry_to_row(entry, ids).items():
         setattr(deal, column, value)
     deal.scores = [DealScore(**row) for row in conversion.score_rows(entry, scored.scores, ids)]

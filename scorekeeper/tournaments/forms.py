@@ -28,7 +28,14 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from scorekeeper.forms import clean_name, name_flaw, once_field, options, variants_field
+from scorekeeper.forms import (
+    clean_name,
+    long_name_message,
+    name_flaw,
+    once_field,
+    options,
+    variants_field,
+)
 from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.scoring.text import trim_name
 from scorekeeper.tournaments.store import Registration
@@ -98,8 +105,6 @@ class EntrantsForm(FlaskForm):
     )
     checked_in = BooleanField(_l("They are here (checked in)"), default=True)
 
-    different = BooleanField(_l("They are different players (names alike but for case or accents)"))
-
     def registrations(self) -> list[Registration]:
         """The lines typed, each trimmed by the rule every name follows (only a line break
         ends a line: any other control character is refused in its name). A name typed
@@ -136,6 +141,8 @@ class EntrantsForm(FlaskForm):
                     raise ValidationError(
                         _("%(name)s is longer than %(n)d characters.", name=quoted(text), n=most)
                     )
+            if message := long_name_message(r.name):  # spelt out: "\ufdfa" is 18 letters
+                raise ValidationError(message)
 
 
 class SwapForm(FlaskForm):

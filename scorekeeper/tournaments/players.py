@@ -10,9 +10,11 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.forms import same_name_message
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
 from scorekeeper.models import Entrant, RoundState, Tournament
+from scorekeeper.sheets.players import clashes
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments
 from scorekeeper.tournaments.forms import EntrantsForm
@@ -48,22 +50,14 @@ def add_players(token: str) -> str | Response | tuple[str, int]:
     if valid and len(tournament.entrants) + len(form.name_list()) > most:
         form.names.errors = [_("A tournament holds at most %(n)d players.", n=most)]
         valid = False
+    if valid and (found := clashes(tournament.club, form.name_list())):
+        form.names.errors = [same_name_message(name, like) for name, like in found.items()]
+        valid = False
     if not valid:  # what was typed stays, the error beside it
         return _players(tournament, form), 422
-    added, doubtful = tournaments.register(
-        tournament, form.registrations(), bool(form.checked_in.data), bool(form.different.data)
-    )
+    added = tournaments.register(tournament, form.registrations(), bool(form.checked_in.data))
     db.session.commit()
     flash(ngettext("%(num)d player registered.", "%(num)d players registered.", added))
-    for name, like in doubtful.items():
-        flash(
-            _(
-                "Not registered: %(name)s looks like %(like)s, already known. Type the name as "
-                'the club knows it, or tick "They are different players" to register it.',
-                name=name,
-                like=like,
-            )
-        )
     return redirect(url_for("tournament_players.players", token=token))
 
 

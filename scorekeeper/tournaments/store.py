@@ -18,12 +18,10 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 
 from scorekeeper.db import db
-from scorekeeper.i18n import alike
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
     Entrant,
-    Player,
     Round,
     RoundState,
     Seat,
@@ -103,16 +101,14 @@ def register(
     tournament: Tournament,
     lines: Sequence[str | Registration],
     checked_in: bool = False,
-    different: bool = False,
-) -> tuple[int, dict[str, str]]:
-    """Register players (the club's, or new ones): how many were new here, and the names
-    left out because they look like another (unless ``different``). A licence number or
-    club given with a name is kept with the player, a registered one included."""
+) -> int:
+    """Register players (the club's, or new ones): how many were new here. A licence
+    number or club given with a name is kept with the player, a registered one included.
+    A new name that reads as one the club has (:mod:`scorekeeper.names`) is refused
+    (:class:`~scorekeeper.sheets.players.SameName`): the form says so first."""
     lock(tournament)
     given = [r if isinstance(r, Registration) else Registration(r) for r in lines]
-    club_names = db.session.scalars(select(Player.name).where(Player.club_id == tournament.club_id))
-    doubtful = {} if different else alike([r.name for r in given], list(club_names))
-    said = {r.name: r for r in given if r.name not in doubtful}
+    said = {r.name: r for r in given}
     known = {e.player.name for e in tournament.entrants}
     added = 0
     for name, player in zip(said, club_players(tournament.club, list(said)), strict=True):
@@ -123,7 +119,7 @@ def register(
             tournament.entrants.append(Entrant(player=player, checked_in=checked_in))
             known.add(player.name)
             added += 1
-    return added, doubtful
+    return added
 
 
 def check_in(entrant: Entrant, here: bool | None) -> None:
@@ -165,6 +161,7 @@ def replace_link(tournament: Tournament, organiser: bool) -> str:
         "tournament",
         REPLACED,
         [tournament.organiser_token if organiser else tournament.public_token],
+        tournament.club_id,
     )
     token = new_token()
     if organiser:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, load, pages, schedules, statistics
+from . import browser, figures, hostile, load, pages, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -50,6 +50,7 @@ def _load_figures(backend: str) -> tuple[str, ...]:
 
 BENCHMARKS = (
     Benchmark("scoring", figures.scoring, ("scoring_deals_per_s",)),
+    Benchmark("hostile", hostile.hostile, hostile.FIGURES),
     Benchmark(
         "pages",
         pages.pages,

@@ -110,6 +110,20 @@ BAD: dict[str, tuple[Callable[[Doc], None], str]] = {
     "nul_in_a_club_name": (setter(club, "name", "Cl\x00ub"), "invisible character (U+0000)"),
     "right_to_left_in_a_player": (lambda doc: club(doc)["players"].append("\u202eecilA"), "U+202E"),
     "unknown_player_in_a_deal": (setter(deal, "taker", "Zorro"), "not one of the club's"),
+    # One name as people read it (issue 38): "Bob" and "bob" are one, and so a name spelt
+    # out longer than the club keeps.
+    "two_players_read_as_one": (
+        lambda doc: club(doc)["players"].append("BOB"),
+        "the players 'BOB' and 'Bob' read as one name",
+    ),
+    "an_alias_read_as_another_players_name": (
+        lambda doc: club(doc).__setitem__("roster", {"aliases": [["alice", "Bob"]]}),
+        "the alias 'alice' reads as another player's name",
+    ),
+    "a_name_spelt_out_too_long": (
+        lambda doc: club(doc)["players"].append("\ufdfa" * 3),
+        "is longer than 40 characters",
+    ),
     # Deals that cannot happen (RULES.md section 5), refused saying why.
     "half_point_at_four_players": (
         setter(deal, "points_half", 99),

@@ -201,3 +201,19 @@ def test_the_command_line_import_refuses_unknown_rules(
     path.write_text("deal\r\n")
     result = app.test_cli_runner().invoke(args=["import-csv", str(path), "--rules", rules])
     assert result.exit_code != 0 and "Error" in result.output
+
+
+def test_the_command_line_import_refuses_a_name_the_club_writes_otherwise(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    token = start_evening(client)  # Alice, Bob, Chloé and David
+    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Bob"))
+    exported = app.test_cli_runner().invoke(args=["export-csv", token]).output
+    path = tmp_path / "shouted.csv"
+    path.write_text(exported.replace("Bob", "BOB"), encoding="utf-8", newline="")
+    with app.app_context():
+        club = db.session.scalars(select(Club.token)).one()
+    result = app.test_cli_runner().invoke(args=["import-csv", str(path), "--club", club])
+    assert result.exit_code != 0
+    assert "BOB reads as Bob, a name of the club" in result.output
+    assert count(app, Sheet) == 1

@@ -116,6 +116,10 @@ def test_the_fill_of_the_upgrade_keeps_the_same(app: Flask, club: Season) -> Non
 def test_a_merge_rates_the_two_names_as_one_player(
     app: Flask, client: FlaskClient, club: Season
 ) -> None:
+    with app.app_context():  # a club from before issue 38 may hold "Emile" beside Émile
+        club_id = db.session.get_one(Player, club.ids["Émile"]).club_id
+        db.session.add(Player(club_id=club_id, name="Emile"))
+        db.session.commit()
     token = start_evening(client, ("Emile", "Alice", "Bob", "Chloé"))
     play(client, token, deal_data(taker="Emile"))
     with app.app_context():

@@ -36,7 +36,7 @@ def new_tournament(players: int, rounds: int) -> Tournament:
     )
     db.session.flush()
     names = [f"Player {n:02}" for n in range(players)]
-    tournaments.register(tournament, names, checked_in=True, different=True)
+    tournaments.register(tournament, names, checked_in=True)
     return tournament
 
 

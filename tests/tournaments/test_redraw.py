@@ -40,7 +40,7 @@ def drawn_tournament(players: int, prefer: Prefer, played: int = 0) -> Tournamen
     )
     db.session.flush()
     names = [f"Player {n:02}" for n in range(players)]
-    tournaments.register(tournament, names, checked_in=True, different=True)
+    tournaments.register(tournament, names, checked_in=True)
     for _ in range(played + 1):
         round_ = tournaments.draw_round(tournament)
         assert round_ is not None

@@ -8,8 +8,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from scorekeeper import create_app
+from scorekeeper import create_app, sentence
+from scorekeeper.sentence.names import plain
 
 from ..conftest import database_uri
 
@@ -208,3 +211,88 @@ def test_six_players_name_both_called_holders_missing(client: FlaskClient) -> No
     answer = post(client, body).get_json()
     assert (answer["deal"]["partner"], answer["deal"]["second_partner"]) == ("Bruno", "Chloé")
     assert answer["missing"] == []
+
+
+# --- What the reading works on is bounded where it enters (issue 38) ----------------------
+
+FDFA = "\ufdfa"
+"""ARABIC LIGATURE SALLALLAHOU ALAYHE WASALLAM: one character, 18 once spelt out (NFKD)."""
+
+
+class Seen:
+    """What the parser was given to read: each sentence's words and the players' names, as
+    the reading compares them (in lower case, without accents, spelt out)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.words: list[int] = []
+        self.letters: list[int] = []
+        self.name_letters: list[int] = []
+        real = sentence.tag  # type: ignore[attr-defined]
+
+        def counted(text: str, players: tuple[str, ...], lang: str = "fr") -> Any:
+            tokens = real(text, players, lang)
+            self.words.append(len(tokens))
+            self.letters.append(len(plain(text)))
+            self.name_letters.append(max(len(plain(name)) for name in players))
+            return tokens
+
+        monkeypatch.setattr(sentence, "tag", counted)
+
+
+def test_the_red_teams_body_is_refused_before_the_parser_reads_a_word(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 500 characters and six 40-character names as sent: 9,000 letters and 160-word names
+    # once spelt out, which the reading once worked on for 8.5 s.
+    seen = Seen(monkeypatch)
+    body = {"text": FDFA * 500, "players": [FDFA * 39 + str(i) for i in range(6)]}
+    response = post(client, body, "en")
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "errors": {"text": ["Give the sentence: a text of 1 to 500 characters."]}
+    }
+    assert seen.words == []
+    names_only = {"text": SENTENCE, "players": [FDFA * 3 + str(i) for i in range(5)]}
+    answer = post(client, names_only, "en").get_json()
+    assert answer == {"errors": {"players": ["Each player needs a name of 1 to 40 characters."]}}
+    assert seen.words == []
+
+
+def test_a_sentence_is_read_up_to_500_letters_once_spelt_out(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = Seen(monkeypatch)
+    said = " ".join([FDFA] * 26) + " xxxxx"  # 26 × 18 + 26 spaces + 5 = 499 once spelt out
+    assert len(said) == 57
+    assert post(client, {"text": said, "players": FIVE}).status_code == 200
+    assert post(client, {"text": said + "xy", "players": FIVE}).status_code == 422
+    assert seen.letters == [499]
+    assert seen.words == [27]
+    # Accents are not counted: 500 "é" are 500 letters as read.
+    assert post(client, {"text": "é" * 500, "players": FIVE}).status_code == 200
+    assert seen.letters == [499, 500]
+
+
+@given(
+    text=st.text(st.sampled_from(["a", " ", "é", "ß", "ﬃ", "½", FDFA, "\u3300"]), max_size=520),
+    name=st.text(st.sampled_from(["b", " ", "ß", "ﬃ", FDFA, "\u3300"]), min_size=1, max_size=44),
+)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=30)
+def test_whatever_the_body_holds_the_parser_reads_at_most_500_and_40_letters(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, text: str, name: str
+) -> None:
+    seen = Seen(monkeypatch)
+    players = [name + "1", "Bruno", "Chloé"]
+    status = post(client, {"text": text, "players": players}).status_code
+    assert status in (200, 422)
+    assert all(letters <= 500 for letters in seen.letters)
+    assert all(letters <= 40 for letters in seen.name_letters)
+    assert len(seen.words) == (status == 200)
+
+
+def test_the_parser_itself_refuses_what_it_would_not_read() -> None:
+    with pytest.raises(sentence.TooLong) as refused:
+        sentence.parse(FDFA * 100, FIVE)
+    assert refused.value.field == "text"
+    with pytest.raises(sentence.TooLong):
+        sentence.parse("Bruno garde", [*FIVE[:2], FDFA * 3])

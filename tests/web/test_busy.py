@@ -7,14 +7,16 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from psycopg.errors import DeadlockDetected, QueryCanceled, SerializationFailure
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
-from scorekeeper.db import db
+from scorekeeper.db import again_if_raced, db
 from scorekeeper.models import Deal
-from scorekeeper.sheets import store
+from scorekeeper.sheets import store, totals
 
 from ..conftest import TEST_DATABASE_URL
 from ..factories import deal_data, start_evening
@@ -66,7 +68,7 @@ def test_the_loser_of_a_deadlock_is_told_to_send_again_not_a_server_error(
     token = start_evening(client)
 
     def deadlocked(*_args: object, **_kwargs: object) -> None:
-        raise OperationalError("UPDATE sheet_total", {}, Exception("deadlock detected"))
+        raise OperationalError("UPDATE sheet_total", {}, DeadlockDetected("deadlock detected"))
 
     monkeypatch.setattr(store, "save_deal", deadlocked)
     url = f"/e/{token}/deals/new"
@@ -75,3 +77,48 @@ def test_the_loser_of_a_deadlock_is_told_to_send_again_not_a_server_error(
     assert response.json is not None and response.json["status"] == "busy"
     monkeypatch.undo()
     assert client.post(url, data=deal_data()).status_code == 302  # sent again: stored
+
+
+def test_a_write_that_lost_a_race_runs_again_and_a_wait_past_its_time_does_not(
+    app: Flask,
+) -> None:
+    tries: list[str] = []
+
+    def write(fails: list[Exception]) -> str:
+        tries.append("try")
+        if fails:
+            raise OperationalError("UPDATE sheet", {}, fails.pop(0))
+        return "stored"
+
+    with app.app_context():
+        raced: list[Exception] = [DeadlockDetected("d"), SerializationFailure("s")]
+        assert again_if_raced(lambda: write(raced)) == "stored"
+        assert len(tries) == 3
+        tries.clear()
+        with pytest.raises(OperationalError):  # a wait past its time: sent again later
+            again_if_raced(lambda: write([QueryCanceled("statement timeout")]))
+        assert len(tries) == 1
+        tries.clear()
+        with pytest.raises(OperationalError):  # three races lost: a 503, sent again later
+            again_if_raced(lambda: write([DeadlockDetected("d")] * 3))
+        assert len(tries) == 3
+
+
+def test_a_save_that_lost_a_race_is_stored_at_its_next_try(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token = start_evening(client)
+    real = totals.add
+    lost: list[bool] = []
+
+    def deadlocked_once(deal: Deal) -> None:
+        if not lost:
+            lost.append(True)
+            raise OperationalError("UPDATE sheet_total", {}, DeadlockDetected("deadlock"))
+        real(deal)
+
+    monkeypatch.setattr(totals, "add", deadlocked_once)
+    response = client.post(f"/e/{token}/deals/new", data=deal_data())
+    assert response.status_code == 302 and lost == [True]
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Deal.id))) == 1

@@ -4,6 +4,7 @@ deletable, and a link someone sent never chooses where this device's evenings go
 from __future__ import annotations
 
 import logging
+from collections import Counter
 
 import pytest
 from flask import Flask
@@ -223,3 +224,49 @@ def test_a_tables_phone_cannot_replace_the_tables_links(app: Flask, client: Flas
     assert table_phone.post(f"/e/{table}/link", data={"which": "edit"}).status_code == 404
     assert table_phone.post(f"/e/{table}/link", data={"which": "view"}).status_code == 404
     assert table_phone.get(f"/e/{table}").status_code == 200  # the card's QR still opens it
+
+
+def retired_rows(app: Flask) -> list[tuple[int | None, str]]:
+    from scorekeeper.models import RetiredLink
+
+    with app.app_context():
+        rows = db.session.execute(select(RetiredLink.club_id, RetiredLink.by))
+        return [(club_id, by) for club_id, by in rows]
+
+
+def test_a_club_keeps_its_latest_retired_links_however_often_its_owner_replaces_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 38: each replace kept a row a year, so the owner of a club could grow the table
+    without end. The club keeps its latest ``MAX_RETIRED_PER_CLUB``; older ones are 404."""
+    app.config["MAX_RETIRED_PER_CLUB"] = 5
+    club = token_of(client.post("/clubs/new", data={"name": "Club"}))
+    replaced = []
+    for n in range(8):  # from 8 addresses: the club's own bound, not the address's
+        replaced.append(club)
+        club = token_of(client.post(f"/c/{club}/link", environ_base={"REMOTE_ADDR": f"10.1.0.{n}"}))
+    rows = retired_rows(app)
+    assert len(rows) == 5 and {club_id for club_id, _ in rows} == {1}
+    assert [client.get(f"/c/{t}").status_code for t in replaced] == [404] * 3 + [410] * 5
+    assert client.get(f"/c/{club}").status_code == 200
+
+
+def test_one_address_keeps_its_latest_retired_links_however_many_clubs_it_makes(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Anyone can make a club and delete it: one address keeps its latest
+    ``MAX_RETIRED_PER_ADDRESS`` retired links, kept by a keyed digest of the address."""
+    app.config["MAX_RETIRED_PER_ADDRESS"] = 4
+    script = {"REMOTE_ADDR": "203.0.113.9"}
+    deleted = []
+    for n in range(6):
+        club = token_of(client.post("/clubs/new", data={"name": f"C{n}"}, environ_base=script))
+        client.post(f"/c/{club}/delete", environ_base=script)
+        deleted.append(club)
+    other = token_of(client.post("/clubs/new", data={"name": "Ours"}))
+    client.post(f"/c/{other}/delete")  # another address: its own count
+    rows = retired_rows(app)
+    assert sorted(Counter(by for _, by in rows).values()) == [1, 4]
+    assert all(len(by) == 16 and "203" not in by for _, by in rows)  # never the address
+    assert [client.get(f"/c/{t}").status_code for t in deleted] == [404] * 2 + [410] * 4
+    assert client.get(f"/c/{other}").status_code == 410

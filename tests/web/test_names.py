@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from html import escape, unescape
 from typing import Any
 
 import pytest
@@ -197,3 +198,93 @@ def test_a_csv_file_with_an_unseen_character_in_a_name_is_refused() -> None:
         read_csv(text, rule_set("fft"))
     (problem,) = [p for p in error.value.problems if p.key == "name_unseen"]
     assert problem.column == "Al\\u202eice" and "U+202E" in problem.message("en")
+
+
+# --- One name as people read it (issue 38) ----------------------------------------------
+
+FDFA = "\ufdfa"
+"""One character, 18 letters once spelt out: a name of three is 54 letters as read."""
+
+
+def home_club(app: Flask) -> tuple[str, dict[str, int]]:
+    """The club of this device's evenings (made by ``setup['evening']``): its link, and its
+    players' ids by name."""
+    with app.app_context():
+        club = db.session.scalars(select(Club).order_by(Club.id)).first()
+        assert club is not None
+        ids = {p.name: p.id for p in db.session.scalars(select(Player).where(Player.club == club))}
+        return club.token, ids
+
+
+def rename(app: Flask) -> Post:
+    def post(s: Setup, n: str) -> tuple[str, dict[str, Any]]:
+        club, ids = home_club(app)
+        return f"/c/{club}/players/{ids['Ann']}/manage", {"action": "rename", "name": n}
+
+    return post
+
+
+SAME_NAME: dict[str, Post] = {
+    "evening_seat": lambda s, n: ("/evenings/new", evening() | seats(n)),
+    "seating": lambda s, n: (f"/e/{s['evening']}/seating", seats(n) | {"table_mode": "four"}),
+    "entrants": lambda s, n: (f"/o/{s['organiser']}/players", {"names": f"Bob\n{n}"}),
+    "import_player_column": lambda s, n: ("/evenings/import", upload(s["csv"], player=n)),
+}
+"""Each path that names a new player, with ``n`` where the club (or the same post) says
+Bob: "bob" is Bob to whoever reads the sheet."""
+
+
+@pytest.mark.parametrize("field", [*SAME_NAME, "rename"])
+@pytest.mark.parametrize("name", ["bob", "BOB", "Böb", "B ob", "B-ob"])
+def test_a_name_that_reads_as_another_is_refused_beside_its_field(
+    app: Flask, client: FlaskClient, setup: Setup, field: str, name: str
+) -> None:
+    setup["evening"]  # noqa: B018 -- the club of Ann, Bob, Cat and Dan
+    post = rename(app) if field == "rename" else SAME_NAME[field]
+    post(setup, "Zoé")  # the links it needs, made first
+    before = stored_names(app)
+    url, data = post(setup, name)
+    response = client.post(url, data=data, headers=EN)
+    page = unescape(response.get_data(as_text=True))
+    assert response.status_code in (200, 409, 422), page
+    said = f"{name} reads as Bob, a name the club has"
+    assert said in page or f"{name} is seated twice." in page
+    assert stored_names(app) == before
+    if field != "import_player_column":  # a file is sent again, never shown
+        assert f'value="{escape(name)}"' in page or f">{escape(name)}" in page  # kept
+
+
+@pytest.mark.parametrize("field", ["evening_seat", "seating", "entrants"])
+def test_a_name_of_40_characters_that_spells_out_longer_is_refused(
+    app: Flask, client: FlaskClient, setup: Setup, field: str
+) -> None:
+    FIELDS[field](setup, "Zoé")
+    before = stored_names(app)
+    url, data = FIELDS[field](setup, FDFA * 3)
+    page = client.post(url, data=data, headers=EN).get_data(as_text=True)
+    assert "a player&#39;s name has at most 40 characters" in page
+    assert stored_names(app) == before
+
+
+def test_the_rule_is_one_for_the_file_the_rename_and_the_restore(
+    app: Flask, client: FlaskClient, setup: Setup
+) -> None:
+    csv = setup["csv"]
+    with pytest.raises(CsvError) as refused:
+        read_csv(csv.replace("Bob", FDFA * 3, 1), rule_set("fft"))
+    assert [p.key for p in refused.value.problems] == ["csv_player_name"]
+    url, data = rename(app)(setup, FDFA * 3)
+    page = client.post(url, data=data, headers=EN).get_data(as_text=True)
+    assert "a player&#39;s name has at most 40 characters" in page
+    club, ids = home_club(app)
+    assert ids.keys() == {"Ann", "Bob", "Cat", "Dan"}
+
+
+def test_a_player_of_the_club_is_found_by_the_name_written_as_the_club_writes_it(
+    app: Flask, client: FlaskClient, setup: Setup
+) -> None:
+    setup["evening"]  # noqa: B018
+    response = client.post("/evenings/new", data=evening() | seats("Bob"))
+    assert response.status_code == 302
+    _, ids = home_club(app)
+    assert len(ids) == 4  # Bob seated again, not a new Bob

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 
 from scorekeeper import create_app, rate_limits
 from scorekeeper.db import db
@@ -22,7 +22,7 @@ from scorekeeper.models import Tournament
 from scorekeeper.rate_limits import counts as rate_counts
 
 from ..conftest import database_uri
-from ..factories import start_tournament, token_of
+from ..factories import start_evening, start_tournament, token_of
 from .test_limits import EVENING, LIMITS, Clock
 
 
@@ -164,6 +164,31 @@ def test_behind_a_proxy_only_the_proxys_header_is_believed(tmp_path: Path) -> No
     stop(app)
 
 
+@pytest.mark.db
+def test_a_dual_stack_server_counts_each_ipv4_client_apart_and_knows_its_proxy(
+    tmp_path: Path,
+) -> None:
+    """A server listening on ``::`` sees an IPv4 client as ``::ffff:192.0.2.1``: counted by
+    its /64, every IPv4 client of the internet was one client (issue 38)."""
+    app = worker(
+        database_uri(tmp_path, "dual"), "local://", PROXY_FIX=True, PROXY_FIX_FROM=["10.0.0.5"]
+    )
+    client = app.test_client()
+
+    def club(peer: str, forwarded: str = "") -> int:
+        headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+        environ = {"REMOTE_ADDR": peer}
+        return client.post(
+            "/clubs/new", data={"name": "C"}, headers=headers, environ_base=environ
+        ).status_code
+
+    assert [club("::ffff:192.0.2.1") for _ in range(4)] == [302, 302, 302, 429]
+    assert club("::ffff:192.0.2.2") == 302  # another IPv4 client: its own count
+    # The proxy, named by its IPv4 address and seen as ::ffff:10.0.0.5: its header believed.
+    assert [club("::ffff:10.0.0.5", f"198.51.100.{i}") for i in range(4)] == [302] * 4
+    stop(app)
+
+
 def test_a_proxy_fix_reachable_from_outside_is_warned_about(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -271,3 +296,27 @@ def test_replacing_links_is_limited_per_address(workers: list[Flask]) -> None:
         if answer.status_code == 302:
             club = token_of(answer)
     assert answers == [302, 302, 302, 429]
+
+
+@pytest.mark.db
+def test_made_up_links_past_the_limit_add_nothing_to_the_shared_store(tmp_path: Path) -> None:
+    """The counts' table cannot be grown by one address following made-up links: each
+    counted miss is one window of its own (of a minute, swept when it ends), and none past
+    the limit (issue 38). 200 made-up links: 30 per-link windows, the misses' own two."""
+    store = shared_store(tmp_path)
+    misses = rate_limits.DEFAULTS["RATELIMIT_LINK_MISSES"]  # 30 per minute; 300 per hour
+    app = worker(database_uri(tmp_path, "misses"), store, RATELIMIT_LINK_MISSES=misses)
+    client = app.test_client()
+    token = start_evening(client)
+    made_up = [client.get(f"/e/MadeUpLink{n:04d}xyz").status_code for n in range(200)]
+    assert made_up == [404] * 30 + [429] * 170
+    assert client.get(f"/e/{token}").status_code == 200
+    engine = create_engine(store.removeprefix("sql:"))
+    try:
+        with engine.connect() as connection:
+            keys = list(connection.execute(text("SELECT key FROM rate_count")).scalars())
+    finally:
+        engine.dispose()
+    assert len([key for key in keys if "/link/" in key]) == 30 + 1  # and the real link
+    assert len([key for key in keys if "link_misses" in key]) == 2  # a minute's, an hour's
+    stop(app)
