@@ -229,8 +229,10 @@ class Seen:
         self.name_letters: list[int] = []
         real = sentence.tag  # type: ignore[attr-defined]
 
-        def counted(text: str, players: tuple[str, ...], lang: str = "fr") -> Any:
-            tokens = real(text, players, lang)
+        def counted(
+            text: str, players: tuple[str, ...], lang: str = "fr", aliases: Any = None
+        ) -> Any:
+            tokens = real(text, players, lang, aliases)
             self.words.append(len(tokens))
             self.letters.append(len(plain(text)))
             self.name_letters.append(max(len(plain(name)) for name in players))
