@@ -63,12 +63,16 @@ def fdfa_body() -> bytes:
 
 def costliest_body() -> bytes:
     """The costliest sentence the API reads that we found: 500 characters of unknown
-    five-letter words, six names of 40 letters in two words."""
+    five-letter words, six names of 40 letters in two words, each with the four other
+    names of 40 letters the API takes (``aliases``)."""
     rng = random.Random(38)
     word = lambda n, letters: "".join(rng.choice(letters) for _ in range(n))  # noqa: E731
+    name = lambda end: f"{word(19, 'qwxz')} {word(19, 'qwxz')}{end}"  # noqa: E731
     text = " ".join(word(5, "kjh") for _ in range(84))[:500]
-    players = [f"{word(19, 'qwxz')} {word(19, 'qwxz')}{letter}" for letter in "abcdef"]
-    return json.dumps({"text": text, "players": players, "lang": "fr"}).encode()
+    players = [name(letter) for letter in "abcdef"]
+    aliases = {player: [name(str(i)) for i in range(4)] for player in players}
+    body = {"text": text, "players": players, "aliases": aliases, "lang": "fr"}
+    return json.dumps(body).encode()
 
 
 def many_500_000() -> bytes:
