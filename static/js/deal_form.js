@@ -429,12 +429,15 @@ function inPlace(html, started, saved) {
   document.dispatchEvent(new Event(NEXT_PAGE));
   if (!saved) return true;
   window.scrollTo(0, 0);
-  document.documentElement.dataset.saveMs = (performance.now() - started).toFixed(1);
+  const ms = performance.now() - started;
+  window.tarotTimings.push(ms);
+  document.documentElement.dataset.saveMs = ms.toFixed(1);
   return true;
 }
 function startSave(form, line2) {
   if (!form.dataset.save || !field(form, "dealer")) return;
   const { queue, here, say } = line2;
+  window.tarotTimings = window.tarotTimings || [];
   const seated = JSON.parse(form.dataset.seated);
   const base = Number(form.dataset.number);
   const dealers = JSON.parse(form.dataset.dealers || "[]");

@@ -87,8 +87,11 @@ function inPlace(html, started, saved) {
   document.dispatchEvent(new Event(NEXT_PAGE));
   if (!saved) return true;  // refused: the form as typed, its first problem in view
   window.scrollTo(0, 0);
-  // How long the Save took to show the next form, in the page (make bench reads it).
-  document.documentElement.dataset.saveMs = (performance.now() - started).toFixed(1);
+  // How long the Save took to show the next form, measured in the page for the tests and
+  // make bench (the one thing a script puts on window; no script reads it).
+  const ms = performance.now() - started;
+  window.tarotTimings.push(ms);
+  document.documentElement.dataset.saveMs = ms.toFixed(1);
   return true;
 }
 
@@ -96,6 +99,7 @@ function inPlace(html, started, saved) {
 export function startSave(form, line) {
   if (!form.dataset.save || !field(form, "dealer")) return;  // a correction posts its page
   const {queue, here, say} = line;
+  window.tarotTimings = window.tarotTimings || [];
   const seated = JSON.parse(form.dataset.seated);
   const base = Number(form.dataset.number);
   const dealers = JSON.parse(form.dataset.dealers || "[]");
