@@ -24,9 +24,9 @@ from .browser import CHROMIUM, CHROMIUM_ARGS, Site, site
 from .context import Context
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 MAX_FIRST_VIEW_BYTES = 30 * 1024
 MAX_FIRST_VIEW_RESPONSES = 5
 MAX_REPEAT_VIEW_REQUESTS = 2
@@ -174,7 +174,7 @@ def front_end(ctx: Context) -> None:
 
 def _views(ctx: Context, browser: Browser, served: Site, path: str, label: str) -> None:
     url = served.base + path
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True)
     try:
         page, first = _open(context, url)
         if label == "deal_form":

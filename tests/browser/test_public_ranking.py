@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from sqlalchemy import select
 
 from scorekeeper.db import db
@@ -47,15 +47,17 @@ def save_a_deal(live_app: Flask, token: str, seating: list[str]) -> None:
     live_app.config["WTF_CSRF_ENABLED"] = True
 
 
-def axe_violations(browser: Browser, url: str, locale: str, viewport: dict[str, int]) -> list[str]:
+def axe_violations(browser: Browser, url: str, locale: str, viewport: ViewportSize) -> list[str]:
     """axe-core's violations of the page at ``url``: each rule, its impact and where."""
     if not AXE.exists():
-        message = f"axe-core is not installed ({AXE} is missing): run `make test`, which runs npm ci"
+        message = (
+            f"axe-core is not installed ({AXE} is missing): run `make test`, which runs npm ci"
+        )
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
     # axe is put into the page from outside: the page's own CSP allows no such script.
-    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(url)
@@ -75,9 +77,11 @@ def test_the_public_ranking_and_its_projector_pass_axe(
     token, seating = tables[0]
     save_a_deal(live_app, token, seating)
     for locale in ("fr-FR", "en-GB"):
-        assert axe_violations(browser, f"{live_server}/p/{public}", locale, dict(PHONE)) == []
-    projector = {"width": 1280, "height": 720}
-    assert axe_violations(browser, f"{live_server}/p/{public}?projector=1", "fr-FR", projector) == []
+        assert axe_violations(browser, f"{live_server}/p/{public}", locale, PHONE) == []
+    projector: ViewportSize = {"width": 1280, "height": 720}
+    assert (
+        axe_violations(browser, f"{live_server}/p/{public}?projector=1", "fr-FR", projector) == []
+    )
 
 
 def test_the_ranking_follows_the_tables_and_the_pause_holds_it(
