@@ -256,6 +256,7 @@ function newKey(random = (bytes) => crypto.getRandomValues(bytes)) {
 function createQueue({ store, fetch: fetch2, connection = () => {
 }, gone = "" }) {
   const answers = {};
+  const fates = {};
   const entries = () => store.all().then(ordered);
   function post(entry) {
     const body = new URLSearchParams();
@@ -293,14 +294,14 @@ function createQueue({ store, fetch: fetch2, connection = () => {
       if (result.kind !== "refused" || entry.fresh) return settle(entry, result);
       if (retried) return settle(entry, { kind: "later" });
       return freshToken(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
+    }).then((kind) => {
+      fates[entry.id] = { kind, entry };
+      return kind;
     });
   }
   function settle(entry, result) {
     if (result.html) answers[entry.id] = result.html;
-    if (result.kind === "saved") {
-      const number = Number(result.number) || entry.number;
-      return store.remove(entry.id).then(() => store.remember(entry.token, number, result.dealer || entry.dealer)).then(() => shift(entry, number - entry.number)).then(() => "saved");
-    }
+    if (result.kind === "saved") return acknowledged(entry, result);
     if (result.kind === "later" && !entry.fresh) return Promise.resolve("later");
     entry.fresh = false;
     if (result.kind === "later") return store.put(entry).then(() => "later");
@@ -309,6 +310,11 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     entry.theirs = result.theirs || "";
     if (result.dealer) entry.dealer = result.dealer;
     return store.put(entry).then(() => result.kind);
+  }
+  function acknowledged(entry, result) {
+    const number = Number(result.number) || entry.number;
+    const dealer = result.dealer || entry.dealer;
+    return Promise.all([store.remove(entry.id), store.remember(entry.token, number, dealer)]).then(() => shift(entry, number - entry.number)).then(() => "saved");
   }
   function shift(entry, by) {
     if (!by) return Promise.resolve();
@@ -353,6 +359,11 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     delete answers[id];
     return html;
   }
+  function fate(id) {
+    const found = fates[id] || null;
+    delete fates[id];
+    return found;
+  }
   return {
     entries,
     send,
@@ -361,6 +372,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     sendAll,
     choose: choose2,
     answered,
+    fate,
     put: store.put,
     remove: store.remove,
     last: store.last
@@ -470,31 +482,29 @@ function startSave(form, line2) {
     window.scrollTo(0, 0);
   }
   function outcome(entry, button, started, done) {
-    return queue.entries().then((list) => {
-      const waiting = list.find((e) => e.id === entry.id);
-      if (!waiting) {
-        if (inPlace(queue.answered(entry.id), started, true)) return;
-        sessionStorage.setItem("tarot-flash", format(
-          button.name === "passed" ? say.passed : say.saved,
-          { number: entry.number }
-        ));
-        window.location.assign(window.location.pathname);
-      } else if (waiting.state === "waiting") {
-        waiting.fresh = false;
-        queue.put(waiting);
-        nextDeal(entry);
-        done();
-      } else if (waiting.state === "number_taken" || waiting.state === "gone") {
-        window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
-      } else {
-        const html = queue.answered(entry.id);
-        queue.remove(entry.id).then(() => {
-          if (inPlace(html, started, false)) return;
-          bypass = true;
-          form.requestSubmit(button);
-        });
-      }
-    });
+    const { kind, entry: kept } = queue.fate(entry.id) || { kind: "later", entry };
+    if (kind === "saved") {
+      if (inPlace(queue.answered(entry.id), started, true)) return;
+      sessionStorage.setItem("tarot-flash", format(
+        button.name === "passed" ? say.passed : say.saved,
+        { number: entry.number }
+      ));
+      window.location.assign(window.location.pathname);
+    } else if (kind === "later") {
+      kept.fresh = false;
+      queue.put(kept);
+      nextDeal(entry);
+      done();
+    } else if (kind === "number_taken" || kind === "gone") {
+      window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
+    } else {
+      const html = queue.answered(entry.id);
+      queue.remove(entry.id).then(() => {
+        if (inPlace(html, started, false)) return;
+        bypass = true;
+        form.requestSubmit(button);
+      });
+    }
   }
   form.addEventListener("submit", (event) => {
     const button = event.submitter;
@@ -524,7 +534,7 @@ function startSave(form, line2) {
     const done = () => {
       busy = false;
     };
-    queue.put(entry).then(line2.flush).then(() => outcome(entry, button, started, done)).catch(done);
+    queue.put(entry).then(line2.send).then(() => outcome(entry, button, started, done)).catch(done);
   });
   const saved = sessionStorage.getItem("tarot-flash");
   if (saved) {
@@ -736,19 +746,21 @@ function startQueue() {
   }
   let pending = null;
   let chain = Promise.resolve(0);
-  function flush() {
+  function send() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
       const work = () => queue.sendAll();
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
-    }).catch(() => 0).then((saved) => render().then(() => {
+    }).catch(() => 0);
+    const sent = pending;
+    chain = sent.then((saved) => render().then(() => {
       if (saved && ledger) window.location.reload();
       return saved;
     }));
-    chain = pending;
-    return pending;
+    return sent;
   }
+  const flush = () => send().then(() => chain);
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", () => {
@@ -757,7 +769,7 @@ function startQueue() {
   setInterval(flush, EVERY);
   render();
   flush();
-  return { queue, here, copy: isCopy(), say, flush, render };
+  return { queue, here, copy: isCopy(), say, send, flush, render };
 }
 
 // static/src/wake.js

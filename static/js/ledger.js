@@ -162,6 +162,7 @@ function csrfToken(html) {
 function createQueue({ store, fetch: fetch2, connection = () => {
 }, gone = "" }) {
   const answers = {};
+  const fates = {};
   const entries = () => store.all().then(ordered);
   function post(entry) {
     const body = new URLSearchParams();
@@ -199,14 +200,14 @@ function createQueue({ store, fetch: fetch2, connection = () => {
       if (result.kind !== "refused" || entry.fresh) return settle(entry, result);
       if (retried) return settle(entry, { kind: "later" });
       return freshToken(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
+    }).then((kind) => {
+      fates[entry.id] = { kind, entry };
+      return kind;
     });
   }
   function settle(entry, result) {
     if (result.html) answers[entry.id] = result.html;
-    if (result.kind === "saved") {
-      const number = Number(result.number) || entry.number;
-      return store.remove(entry.id).then(() => store.remember(entry.token, number, result.dealer || entry.dealer)).then(() => shift(entry, number - entry.number)).then(() => "saved");
-    }
+    if (result.kind === "saved") return acknowledged(entry, result);
     if (result.kind === "later" && !entry.fresh) return Promise.resolve("later");
     entry.fresh = false;
     if (result.kind === "later") return store.put(entry).then(() => "later");
@@ -215,6 +216,11 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     entry.theirs = result.theirs || "";
     if (result.dealer) entry.dealer = result.dealer;
     return store.put(entry).then(() => result.kind);
+  }
+  function acknowledged(entry, result) {
+    const number = Number(result.number) || entry.number;
+    const dealer = result.dealer || entry.dealer;
+    return Promise.all([store.remove(entry.id), store.remember(entry.token, number, dealer)]).then(() => shift(entry, number - entry.number)).then(() => "saved");
   }
   function shift(entry, by) {
     if (!by) return Promise.resolve();
@@ -259,6 +265,11 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     delete answers[id];
     return html;
   }
+  function fate(id) {
+    const found = fates[id] || null;
+    delete fates[id];
+    return found;
+  }
   return {
     entries,
     send,
@@ -267,6 +278,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     sendAll,
     choose,
     answered,
+    fate,
     put: store.put,
     remove: store.remove,
     last: store.last
@@ -443,19 +455,21 @@ function startQueue() {
   }
   let pending = null;
   let chain = Promise.resolve(0);
-  function flush() {
+  function send() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
       const work = () => queue.sendAll();
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
-    }).catch(() => 0).then((saved) => render().then(() => {
+    }).catch(() => 0);
+    const sent = pending;
+    chain = sent.then((saved) => render().then(() => {
       if (saved && ledger) window.location.reload();
       return saved;
     }));
-    chain = pending;
-    return pending;
+    return sent;
   }
+  const flush = () => send().then(() => chain);
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", () => {
@@ -464,7 +478,7 @@ function startQueue() {
   setInterval(flush, EVERY);
   render();
   flush();
-  return { queue, here, copy: isCopy(), say, flush, render };
+  return { queue, here, copy: isCopy(), say, send, flush, render };
 }
 
 // static/src/wake.js

@@ -81,6 +81,7 @@ export function newKey(random = (bytes) => crypto.getRandomValues(bytes)) {
 // hears whether the server answered, ``gone`` is the words for a dead link.
 export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
   const answers = {};  // the next form the server rendered for a deal saved from this page
+  const fates = {};  // what became of each deal sent from this page: its kind, as kept
 
   const entries = () => store.all().then(ordered);
 
@@ -126,18 +127,15 @@ export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
       if (result.kind !== "refused" || entry.fresh) return settle(entry, result);
       if (retried) return settle(entry, {kind: "later"});
       return freshToken(entry).then((ok) => (ok ? send(entry, true) : settle(entry, {kind: "later"})));
+    }).then((kind) => {
+      fates[entry.id] = {kind, entry};
+      return kind;
     });
   }
 
   function settle(entry, result) {
     if (result.html) answers[entry.id] = result.html;
-    if (result.kind === "saved") {
-      const number = Number(result.number) || entry.number;
-      return store.remove(entry.id)
-        .then(() => store.remember(entry.token, number, result.dealer || entry.dealer))
-        .then(() => shift(entry, number - entry.number))
-        .then(() => "saved");
-    }
+    if (result.kind === "saved") return acknowledged(entry, result);
     if (result.kind === "later" && !entry.fresh) return Promise.resolve("later");
     entry.fresh = false;
     if (result.kind === "later") return store.put(entry).then(() => "later");
@@ -146,6 +144,16 @@ export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
     entry.theirs = result.theirs || "";
     if (result.dealer) entry.dealer = result.dealer;  // of the deal it would be next
     return store.put(entry).then(() => result.kind);
+  }
+
+  // Stored: out of the queue, and the sheet's last deal known (the two written side by
+  // side); the deals after it follow its number.
+  function acknowledged(entry, result) {
+    const number = Number(result.number) || entry.number;
+    const dealer = result.dealer || entry.dealer;
+    return Promise.all([store.remove(entry.id), store.remember(entry.token, number, dealer)])
+      .then(() => shift(entry, number - entry.number))
+      .then(() => "saved");
   }
 
   // The deals entered after ``entry`` on its sheet were numbered after it: they move
@@ -204,6 +212,14 @@ export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
     return html;
   }
 
-  return {entries, send, settle, shift, sendAll, choose, answered,
+  // What became of deal ``id`` the last time it was sent from this page ("saved",
+  // "later", or why it stopped) and the deal as kept, once; null if it was not sent.
+  function fate(id) {
+    const found = fates[id] || null;
+    delete fates[id];
+    return found;
+  }
+
+  return {entries, send, settle, shift, sendAll, choose, answered, fate,
     put: store.put, remove: store.remove, last: store.last};
 }

@@ -136,32 +136,32 @@ export function startSave(form, line) {
     window.scrollTo(0, 0);
   }
 
+  // What the page shows once the queue has sent what waited: the deal's fate (not sent:
+  // a deal before it still waits, and it waits after it).
   function outcome(entry, button, started, done) {
-    return queue.entries().then((list) => {
-      const waiting = list.find((e) => e.id === entry.id);
-      if (!waiting) {  // stored: the server's own form for the next deal
-        if (inPlace(queue.answered(entry.id), started, true)) return;
-        sessionStorage.setItem("tarot-flash", format(
-          button.name === "passed" ? say.passed : say.saved, {number: entry.number}));
-        window.location.assign(window.location.pathname);
-      } else if (waiting.state === "waiting") {
-        waiting.fresh = false;  // from now on, one deal of the queue as any other
-        queue.put(waiting);
-        nextDeal(entry);
-        done();
-      } else if (waiting.state === "number_taken" || waiting.state === "gone") {
-        window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
-      } else {
-        // Refused as it was typed (seating changed, sheet closed, a field wrong): the
-        // server's own form says why and keeps the typing, in this one's place.
-        const html = queue.answered(entry.id);
-        queue.remove(entry.id).then(() => {
-          if (inPlace(html, started, false)) return;
-          bypass = true;
-          form.requestSubmit(button);
-        });
-      }
-    });
+    const {kind, entry: kept} = queue.fate(entry.id) || {kind: "later", entry};
+    if (kind === "saved") {  // stored: the server's own form for the next deal
+      if (inPlace(queue.answered(entry.id), started, true)) return;
+      sessionStorage.setItem("tarot-flash", format(
+        button.name === "passed" ? say.passed : say.saved, {number: entry.number}));
+      window.location.assign(window.location.pathname);
+    } else if (kind === "later") {
+      kept.fresh = false;  // from now on, one deal of the queue as any other
+      queue.put(kept);
+      nextDeal(entry);
+      done();
+    } else if (kind === "number_taken" || kind === "gone") {
+      window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
+    } else {
+      // Refused as it was typed (seating changed, sheet closed, a field wrong): the
+      // server's own form says why and keeps the typing, in this one's place.
+      const html = queue.answered(entry.id);
+      queue.remove(entry.id).then(() => {
+        if (inPlace(html, started, false)) return;
+        bypass = true;
+        form.requestSubmit(button);
+      });
+    }
   }
 
   form.addEventListener("submit", (event) => {
@@ -182,7 +182,7 @@ export function startSave(form, line) {
       time: Date.now(), state: "waiting", summary: summary(form, button), fresh: true,
     };
     const done = () => { busy = false; };
-    queue.put(entry).then(line.flush).then(() => outcome(entry, button, started, done)).catch(done);
+    queue.put(entry).then(line.send).then(() => outcome(entry, button, started, done)).catch(done);
   });
 
   const saved = sessionStorage.getItem("tarot-flash");

@@ -133,22 +133,26 @@ export function startQueue() {
     return queue.choose(entry, asNext).then(render).then(flush);
   }
 
+  // Sends what waits, one send at a time; resolves once sent (how many were stored),
+  // as the page's list follows.
   let pending = null;
   let chain = Promise.resolve(0);
-  function flush() {
+  function send() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
       const work = () => queue.sendAll();
       // Two tabs of one phone never send at once (where the browser can tell them).
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
-    }).catch(() => 0).then((saved) => render().then(() => {
+    }).catch(() => 0);
+    const sent = pending;
+    chain = sent.then((saved) => render().then(() => {
       if (saved && ledger) window.location.reload();  // the ledger shows the stored scores
       return saved;
     }));
-    chain = pending;
-    return pending;
+    return sent;
   }
+  const flush = () => send().then(() => chain);
 
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
@@ -158,5 +162,5 @@ export function startQueue() {
   setInterval(flush, EVERY);
   render();
   flush();
-  return {queue, here, copy: isCopy(), say, flush, render};
+  return {queue, here, copy: isCopy(), say, send, flush, render};
 }

@@ -169,6 +169,19 @@ describe("the queue", () => {
     assert.equal(queue.answered("a"), "<div id=deal-page>");
     assert.equal(queue.answered("a"), undefined);  // once
     assert.equal(store.queue.get("a").state, "invalid");
+    assert.equal(queue.fate("a").kind, "invalid");  // what the page that saved is told
+    assert.equal(queue.fate("a"), null);  // once
+  });
+
+  it("tells the page what became of each deal sent, and nothing of one not sent", async () => {
+    const store = memoryStore();
+    await store.put(deal("a", 1, 10));
+    await store.put(deal("b", 2, 20, {fresh: true}));
+    const {fetch} = server(() => ["offline"]);
+    const queue = createQueue({store, fetch});
+    await queue.sendAll();
+    assert.equal(queue.fate("a").kind, "later");
+    assert.equal(queue.fate("b"), null);  // it waits behind deal 1: not sent
   });
 });
 
