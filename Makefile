@@ -98,10 +98,13 @@ browser:
 # in the browser tests. Debian's Node.js and npm, installed when missing and we are root.
 NODE_MODULES := node_modules/.installed
 ESBUILD := node_modules/.bin/esbuild
-ENTRIES := static/src/pages/*.js static/src/sentence.js
-# Each page's one script, and the modules loaded later (by import()), each a file of its own.
+# Each page's one script (static/src/pages), and the modules a script loads later with
+# import("./name.js"), each a file of its own that no page loads first (the service worker
+# keeps them all): list them in LATER.
+LATER := sentence
+ENTRIES := static/src/pages/*.js $(LATER:%=static/src/%.js)
 BUNDLE = $(ESBUILD) $(ENTRIES) --bundle --format=esm --target=es2020 --charset=utf8 \
-	--entry-names=[name] --external:./sentence.js --log-level=warning
+	--entry-names=[name] $(LATER:%=--external:./%.js) --log-level=warning
 
 node:
 	@if ! command -v npm >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
