@@ -1,6 +1,7 @@
 """The static files as a release: each under a name that carries a hash of its content
 (``/static/js/deal_form.3f9a1c0b2e.js``), cached by browsers for a year, never
-revalidated; the templates name them through one helper, ``asset("js/deal_form.js")``;
+revalidated; the templates name them through one helper, ``asset("js/deal_form.js")``
+(``asset("icon.svg", inline=True)``: the file written into the page);
 the service worker precaches exactly this list.
 
 The manifest (file → hashed name) is made from ``static/`` when the app starts, in
@@ -115,7 +116,7 @@ def hashed_name(name: str, body: bytes) -> str:
     """``js/deal_form.js`` as ``js/deal_form.<hash>.js``, the hash of ``body``.
 
     >>> hashed_name("app.css", b"body{}")
-    'app.8a7e25c1a4.css'
+    'app.7c98040a54.css'
     """
     stem, dot, suffix = name.rpartition(".")
     digest = hashlib.sha256(body).hexdigest()[:HASH_LENGTH]
@@ -204,14 +205,12 @@ def current() -> Manifest:
     return found
 
 
-def asset(name: str) -> str:
-    """The address of the static file ``name``: what templates call."""
-    return current().url(name)
-
-
-def inline(name: str) -> str:
-    """The static file ``name`` as a ``data:`` address, for a page to carry it (the icon):
-    one request fewer for every new phone."""
+def asset(name: str, inline: bool = False) -> str:
+    """The address of the static file ``name``: what templates call. ``inline``: the file
+    itself as a ``data:`` address, for the page to carry it (the icon: one request fewer
+    for every new phone)."""
+    if not inline:
+        return current().url(name)
     found = current().assets[name]
     return f"data:{found.mimetype},{quote(found.body.decode(), safe='')}"
 
@@ -260,7 +259,7 @@ def init_app(app: Flask) -> None:
     app.extensions["assets"] = manifest_of(folder)
     app.view_functions["static"] = serve
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(asset=asset, inline_asset=inline)
+    app.jinja_env.globals["asset"] = asset
 
     if app.debug:  # a developer's server: files rebuilt by `make assets` are served at once
 
