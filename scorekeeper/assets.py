@@ -132,7 +132,10 @@ def served_files(folder: Path) -> Iterator[str]:
 
 
 def imports(name: str, body: bytes) -> list[str]:
-    """The files beside ``name`` its script imports (``js/sentence.js``)."""
+    """The files ``name`` names: those beside it a script imports (``js/sentence.js``),
+    the icons of the web app manifest."""
+    if name == AT_THE_ROOT:
+        return [m.group(1) for m in STATIC_PATH.finditer(body.decode())]
     if not name.endswith(".js"):
         return []
     folder = name.rpartition("/")[0]
@@ -160,16 +163,13 @@ def build(folder: Path) -> Manifest:
 
     for name in raw:
         add(name, ())
-    if AT_THE_ROOT in assets:
-        manifest_file = assets[AT_THE_ROOT]
-        text = STATIC_PATH.sub(
-            lambda m: f'"/static/{assets[m.group(1)].hashed}"', manifest_file.body.decode()
-        )
-        manifest_file.body = text.encode()
     return Manifest(folder, assets, {a.hashed: a for a in assets.values()})
 
 
 def _with_hashed_imports(name: str, body: bytes, assets: dict[str, Asset]) -> bytes:
+    if name == AT_THE_ROOT:
+        text = STATIC_PATH.sub(lambda m: f'"/static/{assets[m.group(1)].hashed}"', body.decode())
+        return text.encode()
     if not name.endswith(".js"):
         return body
     folder = name.rpartition("/")[0]

@@ -71,6 +71,8 @@ def test_a_change_renames_the_file_and_every_file_that_imports_it(tmp_path: Path
     (folder / "js" / "page.js").write_text('import("./later.js").then((m) => m.go());\n')
     (folder / "js" / "later.js").write_text("export const go = () => 1;\n")
     (folder / "app.css").write_text("body{}")
+    (folder / "icon.svg").write_text("<svg/>")
+    (folder / "manifest.webmanifest").write_text('{"icons": [{"src": "/static/icon.svg"}]}')
     before = assets.build(folder)
     (folder / "js" / "later.js").write_text("export const go = () => 2;\n")
     after = assets.build(folder)
@@ -78,6 +80,14 @@ def test_a_change_renames_the_file_and_every_file_that_imports_it(tmp_path: Path
         assert before.assets[name].hashed != after.assets[name].hashed, name
     assert before.assets["app.css"].hashed == after.assets["app.css"].hashed
     assert before.release != after.release  # and so the service worker is a new one
+    # The web app manifest names its icons by their hashed names, and changes with them.
+    (folder / "icon.svg").write_text("<svg></svg>")
+    again = assets.build(folder)
+    icon = again.assets["icon.svg"].hashed
+    assert f'"/static/{icon}"'.encode() in again.assets["manifest.webmanifest"].body
+    assert (
+        again.assets["manifest.webmanifest"].hashed != after.assets["manifest.webmanifest"].hashed
+    )
 
 
 def test_every_worker_makes_the_same_names_from_the_same_files(tmp_path: Path) -> None:
