@@ -20,7 +20,7 @@ JOBS ?= 2
 PYTEST := $(BIN)/pytest -n $(JOBS) --dist loadgroup
 
 .PHONY: run serve test test-postgres check lint install browser db clean translations bench \
-	lock lock-check dist
+	lock lock-check dist node assets assets-check js-lint js-test js
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -92,7 +92,51 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: install browser lock-check
+# The scripts' tools (package.json, pinned in package-lock.json): esbuild bundles static/src
+# into static/js (committed: `make run` and the wheel need no Node), eslint reads the
+# sources, Node's own test runner runs their unit tests (tests/js), axe-core checks pages
+# in the browser tests. Debian's Node.js and npm, installed when missing and we are root.
+NODE_MODULES := node_modules/.installed
+ESBUILD := node_modules/.bin/esbuild
+# Each page's one script (static/src/pages), and the modules a script loads later with
+# import("./name.js"), each a file of its own that no page loads first (the service worker
+# keeps them all): list them in LATER.
+LATER := sentence
+ENTRIES := static/src/pages/*.js $(LATER:%=static/src/%.js)
+BUNDLE = $(ESBUILD) $(ENTRIES) --bundle --format=esm --target=es2020 --charset=utf8 \
+	--entry-names=[name] $(LATER:%=--external:./%.js) --log-level=warning
+
+node:
+	@if ! command -v npm >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's nodejs and npm for the scripts' tools"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+
+$(NODE_MODULES): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# After changing a script of static/src: bundle again, and commit static/js with it.
+assets: $(NODE_MODULES)
+	rm -rf static/js
+	$(BUNDLE) --outdir=static/js
+
+# static/js is what static/src bundles to (the scripts a release serves are their sources').
+assets-check: $(NODE_MODULES)
+	@rm -rf .assets-check && $(BUNDLE) --outdir=.assets-check
+	@diff -r static/js .assets-check >/dev/null || { rm -rf .assets-check; \
+		echo "static/js is not what static/src bundles to: run 'make assets', commit static/js"; exit 1; }
+	@rm -rf .assets-check
+
+js-lint: $(NODE_MODULES)
+	node_modules/.bin/eslint static/src tests/js eslint.config.js
+
+js-test: $(NODE_MODULES)
+	node --test --test-reporter=spec tests/js/*.test.js
+
+js: js-lint js-test assets-check
+
+test: install browser lock-check js
 	$(PYTEST)
 
 # The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL. Of the
@@ -112,7 +156,7 @@ bench: install browser
 
 # Lint: ruff (complexity 10 at most), ruff format, mypy --strict, and no module of the
 # app over 400 lines (migrations aside).
-lint: install
+lint: install js-lint assets-check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -121,4 +165,4 @@ lint: install
 		END { exit bad }'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis dist build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis dist build node_modules

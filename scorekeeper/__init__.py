@@ -16,7 +16,18 @@ from flask_migrate import Migrate
 from flask_wtf import CSRFProtect
 from sqlalchemy import event, text
 
-from scorekeeper import bodies, config, copies, deadline, i18n, proxy, rate_limits, release
+from scorekeeper import (
+    assets,
+    bodies,
+    compression,
+    config,
+    copies,
+    deadline,
+    i18n,
+    proxy,
+    rate_limits,
+    release,
+)
 from scorekeeper.config import database_url
 from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
 
@@ -89,6 +100,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.tournaments import views as tournaments
 
     templating.init_app(app)
+    assets.init_app(app)  # static files under hashed names, cached for a year; /sw.js
+    compression.init_app(app)  # pages and files in Brotli or gzip
     headers.init_app(app)
     device.init_app(app)
     commands.init_app(app)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import mimetypes
 from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, render_template, request
-from flask.blueprints import BlueprintSetupState
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -16,19 +14,6 @@ from scorekeeper.i18n import LANGUAGE_COOKIE, LANGUAGES
 from scorekeeper.models import Club, Sheet, Tournament
 
 bp = Blueprint("home", __name__)
-
-mimetypes.add_type("application/manifest+json", ".webmanifest")
-AT_THE_ROOT = ("sw.js", "manifest.webmanifest")
-"""Static files served at the site's root: a service worker controls only the pages under
-its own path, and the manifest goes with it. They are the ``static`` endpoint's, as every
-other asset (public, no link), sent with ``Cache-Control: no-cache`` so that a new
-service worker reaches the phones at their next visit."""
-
-
-@bp.record_once
-def _serve_at_the_root(state: BlueprintSetupState) -> None:
-    for name in AT_THE_ROOT:
-        state.app.add_url_rule(f"/{name}", endpoint="static", defaults={"filename": name})
 
 
 @bp.get("/")

@@ -212,10 +212,11 @@ def deal_page(
     fragment: bool = False,
     **shown: Any,
 ) -> str:
-    """The deal form; to the page's script (``X-Preview: 1``), only its preview.
+    """The deal form; to a correction page's script (``X-Preview: 1``), only its preview
+    (a new deal's has its own door, :func:`preview_answer`).
     ``count``: the sheet's deals, when the caller has just read it. ``shown``: what the
     page says above the form (``conflict``, ``just_saved``, ``refused``, ...)."""
-    if request.headers.get("X-Preview") == "1":
+    if deal is not None and request.headers.get("X-Preview") == "1":
         return preview_fragment(form, preview)
     context = _context(sheet, form, count, preview=preview, deal=deal, **shown)
     template = "sheets/_deal_main.html" if fragment else "sheets/deal_form.html"
@@ -236,10 +237,9 @@ def next_form_fragment(sheet: Sheet, note: dict[str, Any] | None, notice: str = 
     return render_template("sheets/_deal_main.html", **context)
 
 
-def queue_answer(sheet: Sheet, legacy: bool = False) -> tuple[Response, int]:
+def queue_answer(sheet: Sheet) -> tuple[Response, int]:
     """The JSON door: the phone's queue, and the Save in place (``page=1``: the answer
-    carries the next form, rendered). ``legacy``: a page from before the JSON door, which
-    knows ``closed`` for a full sheet and ``saved`` for a replayed deal."""
+    carries the next form, rendered)."""
     form = posted_form(sheet)
     outcome = submit(sheet, form, request.form)
     note = session.pop(JUST_SAVED, None)  # the undo is the answer's, never a later page's
@@ -249,10 +249,6 @@ def queue_answer(sheet: Sheet, legacy: bool = False) -> tuple[Response, int]:
     if outcome.kind is Kind.ASK_PASSED:  # the queue asks nobody: a deal to look at
         outcome = Outcome(Kind.INVALID, errors=outcome.errors)
     fields = _json_fields(outcome)
-    if legacy:
-        old = {"full": "closed", "replayed": "saved"}
-        fields["status"] = old.get(str(fields["status"]), fields["status"])
-        fields.pop("dealer", None)  # the answer as it was
     if html is not None:
         fields["html"] = html
     return jsonify(fields), outcome.status

@@ -5,9 +5,9 @@ sheet: a new deal its key (made by the phone), the deal number and the seating i
 was entered for. A stale page is refused with the deal as it is now; nothing lands
 on another deal. The phone's queue and the preview have their own doors
 (:mod:`scorekeeper.sheets.deal_api`); all three call
-:func:`scorekeeper.sheets.saving.submit`. A page loaded before those doors existed
-posts its queue (``Accept: application/json``) and its preview (``X-Preview: 1``)
-here: they are answered as at the new doors.
+:func:`scorekeeper.sheets.saving.submit`. This door answers pages only: a page's
+scripts are those of its release (hashed names, :mod:`scorekeeper.assets`), which post
+to the other two.
 """
 
 from __future__ import annotations
@@ -27,21 +27,11 @@ bp = Blueprint("deals", __name__)
 bp.add_app_template_global(column_names)
 
 
-def wants_json() -> bool:
-    """The phone's queue of a page from before the JSON door asks for JSON here."""
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json"
-
-
 @bp.route("/e/<token>/deals/new", methods=["GET", "POST"])
 def new_deal(token: str) -> Page:
     sheet = sheet_or_404(token, Scope.SHEET_EDIT)
     if request.method == "GET":
         return _blank(sheet)
-    if request.headers.get("X-Preview") == "1":
-        return deal_pages.preview_answer(sheet)
-    if wants_json():
-        return deal_pages.queue_answer(sheet, legacy=True)
     return _typed(sheet)
 
 

@@ -1,5 +1,5 @@
 """What a live page's script polls: the version of what it shows, answered ``304 Not
-Modified`` while it has not changed (``static/live.js`` sends the tag it holds)."""
+Modified`` while it has not changed (``static/src/live.js`` sends the tag it holds)."""
 
 from __future__ import annotations
 

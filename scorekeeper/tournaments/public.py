@@ -5,10 +5,12 @@ It reads and changes nothing else: no table link, no organiser's link.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, current_app, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
+from scorekeeper.sheets.versions import version_answer, version_etag
 from scorekeeper.tournaments import reads as tournament_reads
 
 bp = Blueprint("public", __name__)
@@ -26,9 +28,11 @@ PROJECTOR_SECONDS = 12
 
 @bp.get("/p/<token>")
 def ranking(token: str) -> str:
-    """The live ranking, refreshed every 30 seconds. On a projector (``?projector=1``) it
-    pages through every row, ``?page=N`` in its address: each refresh fetches the next
-    page with fresh scores, and reloading stays on the page shown. No script needed."""
+    """The live ranking: its script reloads it when a table's score changes (it polls
+    :func:`version`), and a button pauses it; without scripts, a link refreshes it. On a
+    projector (``?projector=1``) it pages through every row, ``?page=N`` in its address:
+    the script turns to the next page every ``PROJECTOR_SECONDS``, with fresh scores,
+    and reloading stays on the page shown; without scripts, a link turns the page."""
     tournament = tournament_or_404(token, public=True)
     standings = tournament_reads.standings(tournament)
     projector = request.args.get("projector") == "1"
@@ -39,6 +43,7 @@ def ranking(token: str) -> str:
     if projector:
         shown = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
         rounds = rounds[-PROJECTOR_ROUNDS:]
+    live = tournament_reads.live_version(tournament)
     return render_template(
         "tournaments/public/ranking.html",
         tournament=tournament,
@@ -50,10 +55,20 @@ def ranking(token: str) -> str:
         licences={} if projector else tournament_reads.licences(tournament),
         page=page,
         pages=pages,
-        next_page=page % pages + 1,
+        next_url=url_for(
+            "public.ranking", token=tournament.public_token, projector=1, page=page % pages + 1
+        ),
         seconds=current_app.config.get("PROJECTOR_SECONDS", PROJECTOR_SECONDS),
         last=page == pages,
+        live_version=live,
+        etag=f'"{version_etag(live)}"',
     )
+
+
+@bp.get("/p/<token>/version.json")
+def version(token: str) -> Response:
+    """What the public ranking polls: any table's change raises it (``304`` while none)."""
+    return version_answer(tournament_reads.live_version(tournament_or_404(token, public=True)))
 
 
 @bp.get("/p/<token>/me")

@@ -317,7 +317,8 @@ async def scorer(
             fields = hidden_fields(page.text) | deal_fields(rng, table)
             preview = fields | {"preview": "1"}
             preview.pop("save", None)
-            await timed(phone, "preview", moment, "POST", form, {"X-Preview": "1"}, preview)
+            door = f"/e/{table.edit}/deals/preview"  # the preview's own door, as the page's script
+            await timed(phone, "preview", moment, "POST", door, None, preview)
             saved = await timed(phone, "save", time.perf_counter(), "POST", form, None, fields)
             if saved.status != 302:
                 tally.error(f"save {saved.status}")

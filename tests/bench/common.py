@@ -218,6 +218,10 @@ def free_port() -> int:
         return port
 
 
+ACCESS_LINE = re.compile(r'"[A-Z]+ [^"]*" \d{3} ')
+"""A line of gunicorn's access log (gunicorn.conf.py): a request answered."""
+
+
 class Server:
     """A running gunicorn: its base URL, its log, its workers' CPU time."""
 
@@ -246,6 +250,12 @@ class Server:
         self._log.flush()
         self._log.seek(0)
         return self._log.read()[-chars:]
+
+    def requests_answered(self) -> int:
+        """The requests the server has answered so far: its access log's lines."""
+        self._log.flush()
+        self._log.seek(0)
+        return sum(1 for line in self._log if ACCESS_LINE.search(line))
 
 
 @contextmanager

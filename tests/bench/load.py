@@ -80,7 +80,7 @@ TIMEOUT = 30.0
 """Seconds a phone waits for one answer."""
 BUSY_RETRY_SECONDS = 2.0
 """A save answered ``503`` is sent again after this (the answer's ``Retry-After``); the
-phones' queue (``static/offline.js``) sends it again too, within 20 seconds."""
+phones' queue (``static/src/queue.js``) sends it again too, within 20 seconds."""
 SECONDS = 240.0
 """The most one run of the phones may last; a phone still busy then stops (an error)."""
 P95_TARGET_MS = 100

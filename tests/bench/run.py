@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, hostile, load, pages, schedules, statistics
+from . import browser, figures, front, hostile, load, pages, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -122,7 +122,7 @@ BENCHMARKS = (
     ),
     Benchmark("load_sqlite", load.on_sqlite, _load_figures("sqlite")),
     Benchmark("load_postgresql", load.on_postgresql, _load_figures("postgresql")),
-    Benchmark("page_weight", browser.page_weight, browser.WEIGHT_FIGURES),
+    Benchmark("front_end", front.front_end, front.FIGURES),
     Benchmark("save_in_place", browser.save_in_place, browser.SAVE_FIGURES),
     Benchmark("lighthouse", browser.lighthouse, browser.LIGHTHOUSE_FIGURES),
 )

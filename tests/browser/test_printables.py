@@ -250,11 +250,14 @@ def test_the_projector_shows_every_row_within_one_cycle_without_script(
 
 
 def refresh_target(page: Page) -> str:
-    """Where the projector's page goes next, by itself and without script: its refresh's
-    address, made absolute (after :data:`SECONDS`)."""
-    content = page.locator('meta[http-equiv="refresh"]').get_attribute("content") or ""
-    seconds, _, target = content.partition("; url=")
-    assert seconds == str(SECONDS), content
+    """Where the projector's page goes next: without script, its link does it (no page
+    reloads itself, an accessibility rule); with script, after :data:`SECONDS`, to the
+    same address. Made absolute."""
+    assert page.locator('meta[http-equiv="refresh"]').count() == 0
+    live = page.locator("#live")
+    assert live.get_attribute("data-every") == str(SECONDS)
+    target = page.locator("a#refresh").get_attribute("href") or ""
+    assert live.get_attribute("data-next") == target
     return urljoin(page.url, target)
 
 

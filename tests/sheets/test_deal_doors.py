@@ -168,3 +168,30 @@ def test_the_preview_door_scores_without_storing(app: Flask, client: FlaskClient
     answer = client.post(f"/e/{token}/deals/preview", data=deal_data(**form), headers=EN)
     assert answer.status_code == 200 and "data-line" in answer.get_data(as_text=True)
     assert dealt(app) == []
+
+
+def test_the_page_door_answers_pages_only_whatever_a_script_of_before_asks(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A page of 0.1.0 posted its queue (``Accept: application/json``) and its preview
+    (``X-Preview: 1``) to the page's door, and was answered there as at the new doors. A
+    page's scripts are now its release's: the page door answers the page, as without
+    JavaScript (a deal posted there is stored once, and the form shown again)."""
+    token = start_evening(client)
+    form = basis(client, token)
+    previewed = client.post(
+        f"/e/{token}/deals/new",
+        data=deal_data(**form, save=None) | {"preview": "1"},
+        headers=EN | {"X-Preview": "1"},
+    )
+    assert previewed.status_code == 200 and previewed.mimetype == "text/html"
+    assert "<html" in previewed.get_data(as_text=True)  # the whole page, not the fragment
+    queued = deal_data(**form)
+    answer = client.post(
+        f"/e/{token}/deals/new", data=queued, headers={"Accept": "application/json"}
+    )
+    assert answer.status_code == 302 and answer.location.endswith(f"/e/{token}/deals/new")
+    again = client.post(
+        f"/e/{token}/deals/new", data=queued, headers={"Accept": "application/json"}
+    )
+    assert again.status_code == 302 and [n for n, _, _ in dealt(app)] == [1]

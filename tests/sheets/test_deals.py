@@ -38,7 +38,9 @@ def field_errors(page: str, field_id: str) -> list[str]:
 
 
 def post(client: FlaskClient, token: str, headers: dict[str, str], **fields: Any) -> Any:
-    return client.post(f"/e/{token}/deals/new", data=deal_data(**fields), headers=headers)
+    """The deal posted by the page, or (asking for JSON) by the phone's queue, to its door."""
+    door = ".json" if "Accept" in headers else ""
+    return client.post(f"/e/{token}/deals/new{door}", data=deal_data(**fields), headers=headers)
 
 
 # A forgotten partner, at 5 and at 6: asked, never scored as "alone".
@@ -148,7 +150,7 @@ def test_everybody_passed_on_a_filled_form_asks_first(app: Flask, client: FlaskC
     assert response.status_code == 409 and stored(app) == []
     assert 'id="ask-passed"' in page and "Yes, everybody passed" in page
     assert 'value="49"' in page  # what was typed is kept, should the answer be no
-    queued = client.post(f"/e/{token}/deals/new", data=filled, headers=EN | JSON)
+    queued = client.post(f"/e/{token}/deals/new.json", data=filled, headers=EN | JSON)
     assert queued.status_code == 422 and "passed" in queued.get_json()["errors"]
     assert stored(app) == []
     sure = client.post(f"/e/{token}/deals/new", data=filled | {"passed_sure": "1"})
@@ -163,7 +165,7 @@ def test_everybody_passed_on_an_empty_form_takes_one_tap(app: Flask, client: Fla
 
 def test_save_on_an_empty_form_records_no_pass(app: Flask, client: FlaskClient) -> None:
     token = start_evening(client)
-    answer = client.post(f"/e/{token}/deals/new", data={"save": "1"}, headers=EN | JSON)
+    answer = client.post(f"/e/{token}/deals/new.json", data={"save": "1"}, headers=EN | JSON)
     assert answer.status_code == 422 and stored(app) == []
     assert set(answer.get_json()["errors"]) == {"taker", "contract", "oudlers", "points"}
 

@@ -105,7 +105,7 @@ def test_a_deal_typed_while_the_organiser_ended_the_round_is_not_saved(
     assert "The organiser ended this round" in page and "signed" not in page.split("<main")[-1]
     assert 'value="49"' in page
     answer = client.post(
-        f"/e/{token}/deals/new", data=mine, headers=EN | {"Accept": "application/json"}
+        f"/e/{token}/deals/new.json", data=mine, headers=EN | {"Accept": "application/json"}
     )
     assert answer.status_code == 409 and answer.get_json()["status"] == "closed"
     assert len(deals_of(app, token)) == 1

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from psycopg.pq import TransactionStatus
 from sqlalchemy import select
 
+from scorekeeper.assets import asset
 from scorekeeper.db import db
 from scorekeeper.models import Sheet
 
@@ -90,11 +91,13 @@ def test_the_view_links_poll_has_its_own_tag(app: Flask, client: FlaskClient) ->
 def test_the_pages_script_sends_the_tag_it_holds_and_keeps_the_new_one(
     client: FlaskClient,
 ) -> None:
-    script = client.get("/static/live.js")
+    with client.application.test_request_context():
+        url = asset("js/live.js")  # the view link's script, by its hashed name
+    script = client.get(url)
     text = script.get_data(as_text=True)
     script.close()
     assert "live.dataset.etag" in text
-    assert '{"If-None-Match": etag}' in text
+    assert '{ "If-None-Match": etag }' in text
     assert 'cache: "no-store"' in text  # the answer reaches the script; nothing is kept
     assert "r.status === 304" in text and 'r.headers.get("ETag")' in text
 

@@ -66,7 +66,7 @@ def test_the_script_is_given_the_same_preview_the_page_shows(
     data = deal_data(save=None) | {"preview": "1"}
     data.pop("save")
     page = client.post(f"/e/{token}/deals/new", data=data, headers=EN).get_data(as_text=True)
-    script = client.post(f"/e/{token}/deals/new", data=data, headers=EN | {"X-Preview": "1"})
+    script = client.post(f"/e/{token}/deals/preview", data=data, headers=EN)
     answer = script.get_data(as_text=True)
     assert script.status_code == 200 and "<form" not in answer and "<html" not in answer
     # The same partial, rendered once by the server: verdict, lines and scores.
@@ -80,7 +80,7 @@ def test_the_script_is_told_what_is_wrong_with_the_deal(app: Flask, client: Flas
     token = start_evening(client)
     data = deal_data(save=None, points="95") | {"preview": "1"}
     data.pop("save")
-    answer = client.post(f"/e/{token}/deals/new", data=data, headers=EN | {"X-Preview": "1"})
+    answer = client.post(f"/e/{token}/deals/preview", data=data, headers=EN)
     assert answer.status_code == 422
     assert "Points must be between 0 and 91" in answer.get_data(as_text=True)
     assert deals(app) == []

@@ -306,9 +306,18 @@ def test_the_printed_ranking_lists_no_shows_apart_and_its_notes_first(
 
 
 def refresh(html: str) -> str:
-    found = re.search(r'<meta http-equiv="refresh" content="([^"]*)"', html)
-    assert found
-    return found.group(1)
+    """How the page moves on by itself (its script's data-every and data-next), with
+    its link for a page without scripts: no meta refresh."""
+    assert 'http-equiv="refresh"' not in html
+    live = re.search(r'<div id="live"[^>]*>', html)
+    assert live
+    every = re.search(r'data-every="(\d+)" data-next="([^"]*)"', live.group(0))
+    link = re.search(r'<a class="button" id="refresh" href="([^"]*)"', html)
+    assert link
+    if every is None:
+        return "poll; url=" + link.group(1)
+    assert every.group(2) == link.group(1)  # the link goes where the script goes
+    return f"{every.group(1)}; url={every.group(2)}"
 
 
 def test_the_projector_pages_through_every_row_and_keeps_its_place(
@@ -334,7 +343,8 @@ def test_the_projector_pages_through_every_row_and_keeps_its_place(
     assert "page 2 of 3" in get(app, f"/p/{public}?projector=1&page=2")
     assert "page 3 of 3" in get(app, f"/p/{public}?projector=1&page=99")
     everything = get(app, f"/p/{public}")
-    assert len(rows(everything.split("<tbody>")[1])) == 27 and refresh(everything) == "30"
+    assert len(rows(everything.split("<tbody>")[1])) == 27
+    assert refresh(everything) == f"poll; url=/p/{public}"  # reloaded when a score changes
 
 
 def round_headers(html: str) -> list[str]:

@@ -92,10 +92,12 @@ def test_a_round_of_two_deals_keeps_two_when_three_phones_save_at_once(
         assert sheet is not None
         token, seated = sheet.edit_token, sheet.seating
     first = deal_data(taker=seated[0], dealer=seated[0])
-    assert send(f"{base}/e/{token}/deals/new", first)[1]["status"] == "saved"
+    assert send(f"{base}/e/{token}/deals/new.json", first)[1]["status"] == "saved"
 
     def save() -> tuple[int, Any]:
-        return send(f"{base}/e/{token}/deals/new", deal_data(taker=seated[1], dealer=seated[1]))
+        return send(
+            f"{base}/e/{token}/deals/new.json", deal_data(taker=seated[1], dealer=seated[1])
+        )
 
     statuses = at_once(3, save)
     assert sorted(statuses) == [200, 409, 409], statuses

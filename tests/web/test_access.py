@@ -16,6 +16,8 @@ from ..factories import deal_data, start_evening, start_tournament
 
 PUBLIC = {
     "static",
+    "assets.service_worker",
+    "assets.web_manifest",
     "healthz",
     "home.index",
     "home.language",

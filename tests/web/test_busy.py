@@ -47,7 +47,9 @@ def test_a_save_that_waits_too_long_for_the_lock_is_refused_to_be_sent_again(
         response = client.post(url, data=deal_data(), headers={"Accept-Language": "en"})
         assert response.status_code == 503 and response.headers["Retry-After"] == "2"
         assert "The server is busy" in response.get_data(as_text=True)
-        response = client.post(url, data=deal_data(), headers={"Accept": "application/json"})
+        response = client.post(
+            url + ".json", data=deal_data(), headers={"Accept": "application/json"}
+        )
         assert response.status_code == 503 and response.json is not None
         assert response.json["status"] == "busy"  # the phone's queue sends it again later
         assert "rien n'est perdu" in response.json["errors"]["_"][0]
@@ -72,7 +74,7 @@ def test_the_loser_of_a_deadlock_is_told_to_send_again_not_a_server_error(
 
     monkeypatch.setattr(store, "save_deal", deadlocked)
     url = f"/e/{token}/deals/new"
-    response = client.post(url, data=deal_data(), headers={"Accept": "application/json"})
+    response = client.post(url + ".json", data=deal_data(), headers={"Accept": "application/json"})
     assert response.status_code == 503 and response.headers["Retry-After"] == "2"
     assert response.json is not None and response.json["status"] == "busy"
     monkeypatch.undo()

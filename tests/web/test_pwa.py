@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -14,6 +15,14 @@ def get(client: FlaskClient, url: str) -> TestResponse:
     response.get_data()
     response.close()
     return response
+
+
+def release(worker: str) -> dict[str, object]:
+    """The release the server wrote into the service worker."""
+    found = re.search(r"^const RELEASE = (.*);$", worker, re.MULTILINE)
+    assert found, "no release in the service worker"
+    written: dict[str, object] = json.loads(found.group(1))
+    return written
 
 
 def test_the_service_worker_is_served_at_the_root_and_always_checked(client: FlaskClient) -> None:
@@ -33,6 +42,7 @@ def test_the_manifest_names_the_app_and_its_icons_exist(client: FlaskClient) -> 
     assert manifest["name"] and manifest["short_name"] and manifest["theme_color"]
     sizes = set()
     for icon in manifest["icons"]:
+        assert re.fullmatch(r"/static/icon[-\w]*\.[0-9a-f]{10}\.(png|svg)", icon["src"]), icon
         image = get(client, icon["src"])
         assert image.status_code == 200, icon["src"]
         assert image.mimetype == icon["type"], icon["src"]
@@ -44,17 +54,28 @@ def test_the_manifest_names_the_app_and_its_icons_exist(client: FlaskClient) -> 
     assert {"192x192", "512x512", "any"} <= sizes
 
 
-def test_every_page_links_the_manifest_and_the_offline_script(client: FlaskClient) -> None:
+def test_every_page_links_the_manifest_and_registers_the_worker_from_a_module(
+    client: FlaskClient,
+) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'rel="manifest" href="/manifest.webmanifest"' in page
     assert 'data-sw="/sw.js"' in page
-    assert "/static/offline.js" in page and "<script>" not in page
+    assert re.search(r'<script type="module" src="/static/js/site\.[0-9a-f]{10}\.js">', page)
+    assert "<script>" not in page  # no inline script: the page's CSP allows none
 
 
-def test_the_service_worker_keeps_every_asset_it_names(client: FlaskClient) -> None:
-    """A name the worker cannot fetch makes its installation fail: offline would not work."""
+def test_the_service_worker_precaches_exactly_the_releases_files(client: FlaskClient) -> None:
+    """A name the worker cannot fetch makes its installation fail: offline would not
+    work. The list is the manifest's: every hashed file, the lazy scripts included."""
     worker = get(client, "/sw.js").get_data(as_text=True)
-    start = worker.index("var STATIC = [")
-    names = json.loads(worker[start + len("var STATIC = ") : worker.index("];", start) + 1])
+    written = release(worker)
+    names = written["assets"]
+    assert isinstance(names, list)
+    manifest = client.application.extensions["assets"]
+    assert sorted(names) == sorted(
+        f"/static/{a.hashed}" for n, a in manifest.assets.items() if n != "manifest.webmanifest"
+    )
+    assert any("/js/sentence." in name for name in names)
     for name in names:
         assert get(client, name).status_code == 200, name
+    assert written["name"] == manifest.release

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import brotli
 import pytest
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -80,14 +81,30 @@ def serving(command: list[str], cwd: Path, env: dict[str, str], base: str) -> It
             server.communicate()
 
 
+def compressed(url: str) -> tuple[dict[str, str], bytes]:
+    """What a browser that takes Brotli receives: the headers and the body as decoded."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        headers = {k.lower(): v for k, v in response.headers.items()}
+        body = response.read()
+    assert headers.get("content-encoding") == "br", url
+    return headers, brotli.decompress(body)
+
+
 def check_served(base: str) -> None:
     status, _, page = get(f"{base}/")
     assert status == 200
     assert f"Tarot score keeper, version {VERSION}" in page
-    stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page)
+    stylesheet = re.search(r'<link rel="stylesheet" href="(/static/app\.[0-9a-f]{10}\.css)"', page)
     assert stylesheet is not None
     status, kind, css = get(base + stylesheet.group(1))
     assert status == 200 and kind.startswith("text/css") and "footer.release" in css
+    # Compressed by the app itself, pages and files; the files cached for a year.
+    headers, body = compressed(base + stylesheet.group(1))
+    assert body.decode() == css and headers["cache-control"].endswith("immutable")
+    assert b"version " + VERSION.encode() in compressed(f"{base}/")[1]
+    script = re.search(r'<script type="module" src="([^"]+)"', page)
+    assert script is not None and get(base + script.group(1))[0] == 200
     assert f"Marque du tarot, version {VERSION}" in get(f"{base}/", "fr")[2]  # the .mo is in
     assert get(f"{base}/healthz")[2] == f'{{"status":"ok","version":"{VERSION}"}}\n'
 
@@ -123,6 +140,7 @@ def test_the_wheel_installed_with_pip_outside_the_checkout_serves_the_app(
     assert f"templates in {package}/site-packages/scorekeeper/templates" in said
     assert "French: compiled" in said and "Ready to serve." in said
 
+    shipped = sorted(str(p) for p in (package / "site-packages" / "scorekeeper").rglob("*"))
     port = free_port()
     serve = [tarot, "serve", "--port", str(port), "--workers", "1"]
     with serving(serve, club, env, f"http://127.0.0.1:{port}"):
@@ -130,5 +148,10 @@ def test_the_wheel_installed_with_pip_outside_the_checkout_serves_the_app(
     port = free_port()
     with serving([tarot, "run", "--port", str(port)], club, env, f"http://127.0.0.1:{port}"):
         check_served(f"http://127.0.0.1:{port}")
+    # Nothing was written into the package while serving (hashed names are made in memory).
+    after = sorted(str(p) for p in (package / "site-packages" / "scorekeeper").rglob("*"))
+    assert [p for p in after if "__pycache__" not in p] == [
+        p for p in shipped if "__pycache__" not in p
+    ]
     copy = run(tarot, "backup", cwd=club, env=env).split()[-1]
     assert Path(copy).parent == instance / "backups" and Path(copy).is_file()
