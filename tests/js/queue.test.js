@@ -130,7 +130,8 @@ describe("the queue", () => {
     assert.equal(await queue.sendAll(), 0);
     assert.equal(sent.length, 1);
     const stopped = store.queue.get("a");
-    assert.deepEqual([stopped.state, stopped.theirs, stopped.dealer], ["number_taken", "Bob, Garde", "Bob"]);
+    // The card shows the deal as typed: its own dealer, not the next deal's (issue 45).
+    assert.deepEqual([stopped.state, stopped.theirs, stopped.dealer], ["number_taken", "Bob, Garde", "Alice"]);
     await queue.choose(stopped, true);
     assert.equal(await queue.sendAll(), 2);
     assert.equal(sent[1].body.get("as_next"), "1");
