@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
+from scorekeeper import assets
 from scorekeeper.db import db
 from scorekeeper.models import Club
 
@@ -103,7 +104,9 @@ def test_a_bug_is_the_apps_500_page_saying_nothing_was_stored(
     assert response.status_code == 500
     page = response.get_data(as_text=True)
     assert_page(page, lang, says)
-    assert 'href="/static/app.css' in page  # the app's look, not werkzeug's bare page
+    with failing.test_request_context():
+        stylesheet = assets.asset("app.css")
+    assert f'href="{stylesheet}"' in page  # the app's look, not werkzeug's bare page
     with failing.app_context():
         assert db.session.scalar(select(func.count(Club.id))) == 0  # rolled back
 
