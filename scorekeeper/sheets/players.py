@@ -13,6 +13,8 @@ from scorekeeper import names as rule
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.roster import PlayerAlias
+from scorekeeper.scoring.deal import MAX_NAME
+from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
 
 
@@ -105,7 +107,9 @@ def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
 def names_now(club_id: int, names: Sequence[str]) -> dict[str, str]:
     """The names of ``names`` that are now another name of a player of the club (renamed,
     or merged into another): old name → the player's name now. One read, of these
-    names only (a form that names no one but the players seated asks nothing)."""
+    names only (a form that names no one but the players seated asks nothing); a text no
+    name can be (too long, a character no name holds) is no one's and asks nothing either."""
+    names = [n for n in names if len(n) <= MAX_NAME and unseen_character(n) is None]
     if not names:
         return {}
     rows = db.session.execute(  # nothing held: a form is read before the sheet's lock

@@ -437,6 +437,17 @@ def test_a_long_once_key_is_not_a_500(app: Flask, client: FlaskClient) -> None:
     assert_whole(app)
 
 
+def test_a_taker_no_name_can_be_is_refused_beside_the_field(app: Flask, client: FlaskClient) -> None:
+    # found by the fuzzer on PostgreSQL: a NUL in a name was looked up among the club's
+    # former names, which PostgreSQL refuses to read (a 500); no name holds one
+    token = start_evening(client)
+    pairs = [*deal_data(taker="\x00\xff").items()]
+    response = post_form(client, f"/e/{token}/deals/new", pairs)
+    assert response.status_code == 422
+    assert deal_count(app, token) == 0
+    assert_whole(app)
+
+
 def test_deal_correction_form(app: Flask, client: FlaskClient) -> None:
     tokens = [start_evening(client, seated, mode, 1, variants) for seated, mode, variants in SHEETS]
     for token, (seated, mode, _) in zip(tokens, SHEETS, strict=True):
