@@ -31,6 +31,8 @@ class Confirm:
     """Where Cancel goes: the page the person came from."""
     hidden: Mapping[str, str] = field(default_factory=dict)
     """What the POST carries besides its token (``which=edit``)."""
+    danger: bool = True
+    """The button in the colour of what cannot be undone."""
 
 
 @dataclass(frozen=True)
