@@ -86,7 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.locale)
 
-    from scorekeeper import api, device, errors, headers, home, templating
+    from scorekeeper import api, device, errors, forms, headers, home, templating
     from scorekeeper.clubs import roster_views
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
@@ -100,6 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.tournaments import views as tournaments
 
     templating.init_app(app)
+    forms.init_app(app)  # hidden_tag(), the one way a template writes a form's token
     assets.init_app(app)  # static files under hashed names, cached for a year; /sw.js
     compression.init_app(app)  # pages and files in Brotli or gzip
     headers.init_app(app)

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
+from scorekeeper.catalog import N_, in_language
 from scorekeeper.i18n import accepted
 from scorekeeper.scoring import DealError, Problem, deal_from_json, errors_by_field, score
 from scorekeeper.scoring.deal import DEAL_FIELDS, MAX_NAME
@@ -31,12 +32,7 @@ def score_deal() -> tuple[Response, int]:
         named = {k: [Problem(k, "unknown_field").message(lang)] for k in unknown[:UNKNOWN_NAMED]}
         rest = len(unknown) - UNKNOWN_NAMED
         if rest > 0:
-            named["_"] = [
-                {
-                    "fr": f"… et {rest} autres champs inconnus.",
-                    "en": f"… and {rest} more unknown fields.",
-                }[lang]
-            ]
+            named["_"] = [in_language(lang, N_("… and %(rest)d more unknown fields."), rest=rest)]
         return jsonify(errors=named), 422
     try:
         deal, rules = deal_from_json(data)
@@ -49,17 +45,20 @@ def score_deal() -> tuple[Response, int]:
 PARSE_FIELDS = ("text", "players", "lang", "aliases")
 
 PARSE_MESSAGES = {
-    "text": {
-        "fr": f"Indiquez la phrase : un texte de 1 à {MAX_TEXT} caractères.",
-        "en": f"Give the sentence: a text of 1 to {MAX_TEXT} characters.",
-    },
-    "lang": {"fr": "La langue est fr ou en.", "en": "The language is fr or en."},
-    "aliases": {
-        "fr": "Les autres noms : pour des joueurs de la donne, au plus 4 noms chacun, "
-        "de 1 à 40 caractères.",
-        "en": "Other names: for players of the deal, at most 4 names each, of 1 to 40 characters.",
-    },
+    "text": N_("Give the sentence: a text of 1 to %(most)d characters."),
+    "lang": N_("The language is fr or en."),
+    "aliases": N_(
+        "Other names: for players of the deal, at most 4 names each, of 1 to 40 characters."
+    ),
 }
+"""A parse request's own refusals, in English (the French is in the catalog)."""
+
+
+def _parse_message(field: str, lang: str) -> str:
+    """The refusal of ``field`` in ``lang``; the sentence's says its limit."""
+    return in_language(
+        lang, PARSE_MESSAGES[field], **({"most": MAX_TEXT} if field == "text" else {})
+    )
 
 
 @bp.post("/parse")
@@ -85,15 +84,15 @@ def _parse_errors(data: dict[str, Any], lang: str) -> dict[str, list[str]]:
     if text is None:
         errors["text"] = [Problem("text", "required").message(lang)]
     elif not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
-        errors["text"] = [PARSE_MESSAGES["text"][lang]]
+        errors["text"] = [_parse_message("text", lang)]
     problem = _players_problem(data.get("players"))
     if problem is not None:
         errors["players"] = [problem.message(lang)]
     if data.get("lang") not in (None, "fr", "en"):
-        errors["lang"] = [PARSE_MESSAGES["lang"][lang]]
+        errors["lang"] = [_parse_message("lang", lang)]
     players = data.get("players") if problem is None else []
     if data.get("aliases") is not None and aliases_problem(data["aliases"], players or []):
-        errors["aliases"] = [PARSE_MESSAGES["aliases"][lang]]
+        errors["aliases"] = [_parse_message("aliases", lang)]
     if not errors:  # counted once read too (U+FDFA is 18 letters): before the parser runs
         errors = _read_too_long(data["text"], data["players"], lang)
     return errors
@@ -104,7 +103,7 @@ def _read_too_long(text: str, players: list[str], lang: str) -> dict[str, list[s
     out (:func:`scorekeeper.sentence.too_long`), said as the same limits."""
     field = too_long(text, players)
     if field == "text":
-        return {"text": [PARSE_MESSAGES["text"][lang]]}
+        return {"text": [_parse_message("text", lang)]}
     if field == "players":
         return {"players": [Problem("players", "players_name").message(lang)]}
     return {}
@@ -131,15 +130,9 @@ def _players_problem(players: object) -> Problem | None:
 def _refused(lang: str) -> tuple[Response, int]:
     """A body too large (413) or not a JSON object (400)."""
     if _body() is None:
-        message = {
-            "fr": "Le corps de la requête dépasse 64 Kio.",
-            "en": "The request body is larger than 64 KiB.",
-        }[lang]
+        message = in_language(lang, N_("The request body is larger than 64 KiB."))
         return jsonify(errors={"_": [message]}), 413
-    message = {
-        "fr": "Le corps de la requête doit être un objet JSON.",
-        "en": "The request body must be a JSON object.",
-    }[lang]
+    message = in_language(lang, N_("The request body must be a JSON object."))
     return jsonify(errors={"_": [message]}), 400
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import i18n, retired
+from scorekeeper.catalog import N_, in_language
 from scorekeeper.db import db, retryable
 from scorekeeper.deadline import TooLong
 from scorekeeper.links import TOKEN
@@ -103,10 +104,7 @@ def refused(error: HTTPException) -> HTTPException | tuple[str, int]:
     return render_template("refused.html", code=code, message=message), code
 
 
-TOO_MANY = {
-    "fr": "Trop de demandes d'un coup : réessayez dans un moment.",
-    "en": "Too many requests at once: try again in a moment.",
-}
+TOO_MANY = N_("Too many requests at once: try again in a moment.")
 
 
 def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
@@ -118,7 +116,7 @@ def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[s
         window = int(getattr(error, "retry_after", None) or 60)
     headers = {"Retry-After": str(window)}
     if request.blueprint == "api":
-        return jsonify(errors={"_": [TOO_MANY[i18n.accepted()]]}), 429, headers
+        return jsonify(errors={"_": [in_language(i18n.accepted(), TOO_MANY)]}), 429, headers
     return render_template("limited.html"), 429, headers
 
 
@@ -134,14 +132,15 @@ def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
     db.session.rollback()
     headers = {"Retry-After": "2"}
     if request.accept_mimetypes.best == "application/json" or request.blueprint == "api":
-        return jsonify(status="busy", errors={"_": [BUSY[i18n.accepted()]]}), 503, headers
+        return (
+            jsonify(status="busy", errors={"_": [in_language(i18n.accepted(), BUSY)]}),
+            503,
+            headers,
+        )
     return render_template("busy.html"), 503, headers
 
 
-FAILED = {
-    "fr": "Le serveur a rencontré une erreur : rien n'a été enregistré de cet envoi.",
-    "en": "The server met an error: nothing was stored from this try.",
-}
+FAILED = N_("The server met an error: nothing was stored from this try.")
 
 
 def server_error(error: InternalServerError) -> tuple[Response | str, int]:
@@ -155,12 +154,14 @@ def server_error(error: InternalServerError) -> tuple[Response | str, int]:
         log.exception("The rollback after a server error failed.")
     lang = i18n.accepted()
     if request.accept_mimetypes.best == "application/json" or request.path.startswith("/api/"):
-        return jsonify(status="error", stored=stored, errors={"_": [FAILED[lang]]}), 500
+        return jsonify(
+            status="error", stored=stored, errors={"_": [in_language(lang, FAILED)]}
+        ), 500
     try:
         return render_template("error.html", stored=stored), 500
     except Exception:  # the page's own parts failed: the words without the app's look
         log.exception("The error page could not be drawn.")
-        return PLAIN.format(lang=lang, message=FAILED[lang]), 500
+        return PLAIN.format(lang=lang, message=in_language(lang, FAILED)), 500
 
 
 PLAIN = (
@@ -170,7 +171,4 @@ PLAIN = (
 )
 
 
-BUSY = {
-    "fr": "Le serveur est occupé : réessayez dans un moment, rien n'est perdu.",
-    "en": "The server is busy: try again in a moment, nothing is lost.",
-}
+BUSY = N_("The server is busy: try again in a moment, nothing is lost.")

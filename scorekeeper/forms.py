@@ -8,8 +8,11 @@ from functools import lru_cache
 from typing import Any
 
 from babel import support
+from flask import Flask, g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     Field,
     HiddenField,
@@ -147,3 +150,27 @@ def wtforms_catalog(lang: str) -> support.NullTranslations:
     """WTForms' own messages in ``lang``, read once per process (Flask-WTF reads the
     catalog again for every request that builds a form)."""
     return support.Translations.load(messages_path(), [lang], domain="wtforms")
+
+
+class ButtonForm(FlaskForm):
+    """A form with no field of its own: a button that posts (close the evening, draw a
+    round, withdraw a player) carries its CSRF token through it."""
+
+
+def hidden_tag(form: FlaskForm | None = None, *names: str) -> Markup:
+    """A form's hidden fields (its CSRF token first), or, without a form, the CSRF token of
+    a button that posts: what ``hidden()`` of ``templates/_form.html`` writes, so that no
+    template writes a token by hand. ``names`` picks some hidden fields of ``form``.
+
+    A button's token has no ``id`` (a page holds many such forms) and is made once a
+    request (a page may hold hundreds: two buttons per player)."""
+    if form is not None:
+        return Markup(form.hidden_tag(*(("csrf_token", *names) if names else ())))
+    if "button_tag" not in g:
+        g.button_tag = Markup("".join(str(field(id=False)) for field in ButtonForm(formdata=None)))
+    return Markup(g.button_tag)
+
+
+def init_app(app: Flask) -> None:
+    """:func:`hidden_tag` for the templates."""
+    app.jinja_env.globals["hidden_tag"] = hidden_tag

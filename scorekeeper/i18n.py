@@ -1,7 +1,8 @@
 """Languages: the person's, and the few words every page writes the same way.
 
 French by default, English on request. The words of the scoring rules are in
-:mod:`scorekeeper.scoring.text`; the words of pages in the translation catalog.
+:mod:`scorekeeper.scoring.text`; every other word in the translation catalog, read by
+Flask-Babel for a page and by :mod:`scorekeeper.catalog` in a language given.
 """
 
 from __future__ import annotations

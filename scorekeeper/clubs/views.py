@@ -3,15 +3,17 @@ and replace, its deletion."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.clubs import store
 from scorekeeper.clubs.forms import ClubForm, NewClubForm
+from scorekeeper.confirm import Confirm, Done, confirm_then
 from scorekeeper.db import db
-from scorekeeper.device import choose_home_club, forget, remember
+from scorekeeper.device import choose_home_club, remember
 from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Sheet, Tournament
 from scorekeeper.once import create_once, new_key
@@ -60,30 +62,60 @@ def new_club_form() -> str:
     return render_template("clubs/new.html", form=form)
 
 
-@bp.post("/c/<token>/link")
-def replace_link(token: str) -> BaseResponse:
+@bp.route("/c/<token>/link", methods=["GET", "POST"])
+def replace_link(token: str) -> str | BaseResponse:
     """A new club link: the old one, shared too widely, stops opening the club."""
     club = club_or_404(token)
-    store.replace_link(club)
-    db.session.commit()
-    forget("clubs", token, replaced_by=club.token)
-    flash(_("The club has a new link: the old one no longer opens it."))
-    return redirect(url_for("clubs.club", token=club.token))
+
+    def ask() -> Confirm:
+        return Confirm(
+            title=_("Replace the club's link") + " · " + club.name,
+            question=_("Replace the club's link?"),
+            consequence=_(
+                "A new link for the club: the old one stops working. Share the new one "
+                "with the members."
+            ),
+            button=_("Replace the club's link"),
+            cancel=url_for("clubs.club", token=club.token),
+        )
+
+    def act() -> Done:
+        store.replace_link(club)
+        said = _("The club has a new link: the old one no longer opens it.")
+        then = url_for("clubs.club", token=club.token)
+        return Done(said, then, "clubs", token, club.token)
+
+    return confirm_then(ask, act)
 
 
 @bp.route("/c/<token>/delete", methods=["GET", "POST"])
 def delete(token: str) -> str | BaseResponse:
     """Delete the club and everything in it, once its owner has seen what goes."""
     club = club_or_404(token)
-    if request.method == "POST":  # CSRF is checked for every POST
+
+    def ask() -> Confirm:
+        sheets = db.session.scalar(select(func.count(Sheet.id)).where(Sheet.club_id == club.id))
+        return Confirm(
+            title=_("Delete the club") + " · " + club.name,
+            question=_("Delete %(name)s?", name=club.name),
+            consequence=ngettext(
+                "Its %(num)d sheet (evenings and tournament tables), its tournaments, its "
+                "players and their statistics go with it. This cannot be undone.",
+                "Its %(num)d sheets (evenings and tournament tables), its tournaments, its "
+                "players and their statistics go with it. This cannot be undone.",
+                sheets or 0,
+            ),
+            button=_("Delete the club"),
+            cancel=url_for("clubs.club", token=club.token),
+        )
+
+    def act() -> Done:
         name = club.name
         store.delete_club(club)
-        db.session.commit()
-        forget("clubs", token)
-        flash(_("The club %(name)s is deleted.", name=name))
-        return redirect(url_for("home.index"))
-    evenings = db.session.scalar(select(func.count(Sheet.id)).where(Sheet.club_id == club.id))
-    return render_template("clubs/delete.html", club=club, sheets=evenings or 0)
+        said = _("The club %(name)s is deleted.", name=name)
+        return Done(said, url_for("home.index"), "clubs", token)
+
+    return confirm_then(ask, act)
 
 
 @bp.get("/c/<token>/qr.svg")

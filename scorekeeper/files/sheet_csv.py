@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
+from scorekeeper.catalog import N_, in_language
 from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
@@ -81,100 +82,48 @@ PLAY_COLUMNS = (
 CONTRACTS: dict[str, Contract | None] = {c.value: c for c in Contract} | {PASSED: None}
 SCORE = re.compile(r"-?[0-9]+")
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "csv_empty_file": {"en": "The file is empty.", "fr": "Le fichier est vide."},
-    "csv_player_name": {
-        "en": "A player's name has 1 to {most} characters (a ligature counts as the "
-        "letters it stands for), and no NUL character.",
-        "fr": "Le nom d'un joueur a de 1 à {most} caractères (une ligature compte pour les "
-        "lettres qu'elle remplace), sans caractère NUL.",
-    },
-    "csv_unreadable": {
-        "en": "This is not a CSV file this app can read.",
-        "fr": "Ce fichier CSV est illisible.",
-    },
-    "csv_no_deal": {"en": "The file holds no deal.", "fr": "Le fichier ne contient aucune donne."},
-    "csv_column_missing": {
-        "en": "The column {column} is missing.",
-        "fr": "Il manque la colonne {column}.",
-    },
-    "csv_column_twice": {
-        "en": "The column {column} appears twice (names that differ only by case, "
-        "accents or spaces are one name).",
-        "fr": "La colonne {column} apparaît deux fois (des noms qui ne diffèrent que par "
-        "les majuscules, les accents ou les espaces sont un seul nom).",
-    },
-    "csv_column_unknown": {
-        "en": "Unknown column {column}: player columns come after sitting_out.",
-        "fr": "Colonne inconnue {column} : les colonnes des joueurs suivent sitting_out.",
-    },
-    "csv_tournament_file": {
-        "en": "This is a tournament's file: the deals of several tables (its round and table "
+MESSAGES: dict[str, str] = {
+    "csv_empty_file": N_("The file is empty."),
+    "csv_player_name": N_(
+        "A player's name has 1 to %(most)s characters (a ligature counts as the letters it "
+        "stands for), and no NUL character."
+    ),
+    "csv_unreadable": N_("This is not a CSV file this app can read."),
+    "csv_no_deal": N_("The file holds no deal."),
+    "csv_column_missing": N_("The column %(column)s is missing."),
+    "csv_column_twice": N_(
+        "The column %(column)s appears twice (names that differ only by case, accents or "
+        "spaces are one name)."
+    ),
+    "csv_column_unknown": N_("Unknown column %(column)s: player columns come after sitting_out."),
+    "csv_tournament_file": N_(
+        "This is a tournament's file: the deals of several tables (its round and table "
         "columns). An evening is one table: import one table's file (Download as CSV under "
-        "that table's sheet), or one table's rows without the round and table columns and "
-        "the empty player columns.",
-        "fr": "C'est le fichier d'un tournoi : les donnes de plusieurs tables (ses colonnes "
-        "round et table). Une soirée, c'est une seule table : importez le fichier d'une table "
-        "(Télécharger en CSV sous la feuille de cette table), ou les lignes d'une table sans "
-        "les colonnes round et table ni les colonnes de joueurs vides.",
-    },
-    "csv_column_blank": {
-        "en": "A column has no name.",
-        "fr": "Une colonne n'a pas de nom.",
-    },
-    "csv_cell_count": {
-        "en": "This row has {found} cells; the header has {expected}.",
-        "fr": "Cette ligne a {found} cellules ; l'en-tête en a {expected}.",
-    },
-    "csv_deal_number": {
-        "en": "This should be deal {expected}.",
-        "fr": "Ce devrait être la donne {expected}.",
-    },
-    "csv_not_a_player": {
-        "en": "{name} is not one of the player columns.",
-        "fr": "{name} n'est pas une des colonnes de joueurs.",
-    },
-    "csv_names": {
-        "en": "Cannot read “{cell}”: write player names as in the header, one space apart.",
-        "fr": "Illisible : « {cell} ». Écrivez les noms comme dans l'en-tête, "
-        "séparés par une espace.",
-    },
-    "csv_contract": {
-        "en": "Write prise, garde, garde_sans, garde_contre or passed.",
-        "fr": "Écrivez prise, garde, garde_sans, garde_contre ou passed.",
-    },
-    "csv_oudlers": {"en": "Write 0, 1, 2 or 3.", "fr": "Écrivez 0, 1, 2 ou 3."},
-    "csv_points": {
-        "en": "Write the attack's card points, e.g. 49 or 40.5.",
-        "fr": "Écrivez les points de l'attaque, par exemple 49 ou 40,5.",
-    },
-    "csv_petit": {
-        "en": "Write attack or defense, or leave the cell empty.",
-        "fr": "Écrivez attack ou defense, ou laissez la cellule vide.",
-    },
-    "csv_poignee": {
-        "en": "Write each poignée as name:simple, name:double or name:triple.",
-        "fr": "Écrivez chaque poignée sous la forme nom:simple, nom:double ou nom:triple.",
-    },
-    "csv_chelem": {
-        "en": "Write announced_made, made, announced_failed, defense or announced_defense, "
-        "or leave the cell empty.",
-        "fr": "Écrivez announced_made, made, announced_failed, defense ou announced_defense, "
-        "ou laissez la cellule vide.",
-    },
-    "csv_empty_when_passed": {
-        "en": "Leave this cell empty when everybody passed.",
-        "fr": "Laissez cette cellule vide quand tout le monde a passé.",
-    },
-    "csv_score": {
-        "en": "Write a whole number, or nothing for a player not at the table.",
-        "fr": "Écrivez un nombre entier, ou rien pour un joueur absent de la table.",
-    },
-    "csv_score_differs": {
-        "en": "The file says {found}; these rules give {expected}.",
-        "fr": "Le fichier indique {found} ; ces règles donnent {expected}.",
-    },
+        "that table's sheet), or one table's rows without the round and table columns and the"
+        " empty player columns."
+    ),
+    "csv_column_blank": N_("A column has no name."),
+    "csv_cell_count": N_("This row has %(found)s cells; the header has %(expected)s."),
+    "csv_deal_number": N_("This should be deal %(expected)s."),
+    "csv_not_a_player": N_("%(name)s is not one of the player columns."),
+    "csv_names": N_(
+        "Cannot read “%(cell)s”: write player names as in the header, one space apart."
+    ),
+    "csv_contract": N_("Write prise, garde, garde_sans, garde_contre or passed."),
+    "csv_oudlers": N_("Write 0, 1, 2 or 3."),
+    "csv_points": N_("Write the attack's card points, e.g. 49 or 40.5."),
+    "csv_petit": N_("Write attack or defense, or leave the cell empty."),
+    "csv_poignee": N_("Write each poignée as name:simple, name:double or name:triple."),
+    "csv_chelem": N_(
+        "Write announced_made, made, announced_failed, defense or announced_defense, or leave"
+        " the cell empty."
+    ),
+    "csv_empty_when_passed": N_("Leave this cell empty when everybody passed."),
+    "csv_score": N_("Write a whole number, or nothing for a player not at the table."),
+    "csv_score_differs": N_("The file says %(found)s; these rules give %(expected)s."),
 }
+"""What is wrong in a file, in English as the catalog's messages are written; said in a
+language by :meth:`CsvProblem.message` (the French is in ``messages.po``)."""
 
 T = TypeVar("T")
 
@@ -191,7 +140,7 @@ class CsvProblem:
     def message(self, lang: str | None = None) -> str:
         """The sentence a player reads, in ``lang`` (``"fr"`` or ``"en"``)."""
         if self.key in MESSAGES:
-            return MESSAGES[self.key][language(lang)].format(**self.params)
+            return in_language(language(lang), MESSAGES[self.key], **self.params)
         # A deal that cannot happen: the scoring module's own words.
         return Problem(self.column, self.key, self.params).message(lang)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import format_date
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
+from scorekeeper.confirm import Confirm, Done, confirm_then
 from scorekeeper.db import db
-from scorekeeper.device import choose_home_club, forget, home_club, known_clubs, remember
+from scorekeeper.device import choose_home_club, home_club, known_clubs, remember
 from scorekeeper.forms import same_name_message
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
@@ -147,36 +148,68 @@ def seating(token: str) -> str | Response:
     )
 
 
-@bp.post("/e/<token>/link")
-def replace_link(token: str) -> Response:
+@bp.route("/e/<token>/link", methods=["GET", "POST"])
+def replace_link(token: str) -> str | Response:
     """A new edit link (``which=edit``) or view link (``which=view``); the old one stops
     working. The phones that should keep editing scan the new QR code. A tournament
     table's links are the organiser's: a phone at the table cannot replace them."""
     sheet = evening_or_404(token)
-    edit = request.form.get("which") != "view"
-    new = store.replace_link(sheet, edit)
-    db.session.commit()
-    if edit:
-        forget("sheets", token, replaced_by=new)
-        flash(_("The evening has a new edit link: the old one no longer opens it."))
-    else:
-        flash(_("The evening has a new view link: the old one no longer opens it."))
-    return redirect(url_for("sheets.ledger", token=sheet.edit_token))
+    edit = request.values.get("which") != "view"
+    ledger = url_for("sheets.ledger", token=sheet.edit_token)
+
+    def ask() -> Confirm:
+        label = _("Replace the edit link") if edit else _("Replace the view link")
+        return Confirm(
+            title=f"{label} · {sheet.name}",
+            question=_("Replace the edit link?") if edit else _("Replace the view link?"),
+            consequence=_(
+                "The old link stops working at once; the phones that keep entering deals "
+                "scan the new code."
+            ),
+            button=label,
+            cancel=ledger,
+            hidden={"which": "edit" if edit else "view"},
+        )
+
+    def act() -> Done:
+        new = store.replace_link(sheet, edit)
+        if edit:
+            said = _("The evening has a new edit link: the old one no longer opens it.")
+            return Done(said, url_for("sheets.ledger", token=new), "sheets", token, new)
+        said = _("The evening has a new view link: the old one no longer opens it.")
+        return Done(said, ledger)
+
+    return confirm_then(ask, act)
 
 
 @bp.route("/e/<token>/delete", methods=["GET", "POST"])
 def delete(token: str) -> str | Response:
     """Delete an evening and its deals, once the person has seen what goes."""
     sheet = evening_or_404(token)
-    if request.method == "POST":  # CSRF is checked for every POST
+
+    def ask() -> Confirm:
+        deals = reads.deal_count(sheet)
+        return Confirm(
+            title=_("Delete the evening") + " · " + sheet.name,
+            question=_("Delete %(name)s?", name=sheet.name),
+            consequence=ngettext(
+                "Its %(num)d deal goes with it, and it leaves the club's statistics. This "
+                "cannot be undone: download its CSV first to keep a copy.",
+                "Its %(num)d deals go with it, and they leave the club's statistics. This "
+                "cannot be undone: download its CSV first to keep a copy.",
+                deals,
+            ),
+            button=_("Delete the evening"),
+            cancel=url_for("sheets.ledger", token=sheet.edit_token),
+        )
+
+    def act() -> Done:
         name = sheet.name
         store.delete_evening(sheet)
-        db.session.commit()
-        forget("sheets", token)
-        flash(_("The evening %(name)s is deleted.", name=name))
-        return redirect(url_for("home.index"))
-    count = reads.deal_count(sheet)
-    return render_template("sheets/evenings/delete.html", sheet=sheet, deals=count)
+        said = _("The evening %(name)s is deleted.", name=name)
+        return Done(said, url_for("home.index"), "sheets", token)
+
+    return confirm_then(ask, act)
 
 
 @bp.post("/e/<token>/close")

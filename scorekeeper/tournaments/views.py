@@ -25,8 +25,9 @@ from flask_babel import ngettext
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
+from scorekeeper.confirm import Confirm, Done, confirm_then
 from scorekeeper.db import db
-from scorekeeper.device import forget, remember
+from scorekeeper.device import remember
 from scorekeeper.forms import options
 from scorekeeper.links import club_or_404, tournament_or_404
 from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
@@ -82,37 +83,69 @@ def new(token: str) -> str | Response:
     return render_template("tournaments/new.html", form=form, club=club)
 
 
-@bp.post("/o/<token>/link")
-def replace_link(token: str) -> Response:
+@bp.route("/o/<token>/link", methods=["GET", "POST"])
+def replace_link(token: str) -> str | Response:
     """A new organiser's link (``which=organiser``) or public link (``which=public``);
     the old one stops working."""
     tournament = tournament_or_404(token)
-    organiser = request.form.get("which") != "public"
-    new = tournaments.replace_link(tournament, organiser)
-    db.session.commit()
-    if organiser:
-        forget("tournaments", token, replaced_by=new)
-        flash(_("The tournament has a new organiser's link: the old one no longer opens it."))
-    else:
-        flash(_("The tournament has a new public link: print the plan again."))
-    return redirect(url_for("tournaments.dashboard", token=tournament.organiser_token))
+    organiser = request.values.get("which") != "public"
+    dashboard = url_for("tournaments.dashboard", token=token)
+
+    def ask() -> Confirm:
+        label = _("Replace the organiser's link") if organiser else _("Replace the public link")
+        return Confirm(
+            title=f"{label} · {tournament.name}",
+            question=_("Replace the organiser's link?")
+            if organiser
+            else _("Replace the public link?"),
+            consequence=_("The old link stops working at once."),
+            button=label,
+            cancel=dashboard,
+            hidden={"which": "organiser" if organiser else "public"},
+        )
+
+    def act() -> Done:
+        new = tournaments.replace_link(tournament, organiser)
+        if organiser:
+            said = _("The tournament has a new organiser's link: the old one no longer opens it.")
+            then = url_for("tournaments.dashboard", token=new)
+            return Done(said, then, "tournaments", token, new)
+        return Done(_("The tournament has a new public link: print the plan again."), dashboard)
+
+    return confirm_then(ask, act)
 
 
 @bp.route("/o/<token>/delete", methods=["GET", "POST"])
 def delete(token: str) -> str | Response:
     """Delete the tournament, once the organiser has seen what goes with it."""
     tournament = tournament_or_404(token)
-    if request.method == "POST":  # CSRF is checked for every POST
+
+    def ask() -> Confirm:
+        deals = db.session.scalar(
+            select(func.count(Deal.id)).join(Sheet).where(Sheet.tournament_id == tournament.id)
+        )
+        return Confirm(
+            title=_("Delete the tournament") + " · " + tournament.name,
+            question=_("Delete %(name)s?", name=tournament.name),
+            consequence=ngettext(
+                "Its rounds, its table sheets and their %(num)d deal go with it, and it leaves "
+                "the club's statistics. Its players stay in the club. This cannot be undone.",
+                "Its rounds, its table sheets and their %(num)d deals go with it, and it "
+                "leaves the club's statistics. Its players stay in the club. This cannot be "
+                "undone.",
+                deals or 0,
+            ),
+            button=_("Delete the tournament"),
+            cancel=url_for("tournaments.dashboard", token=token),
+        )
+
+    def act() -> Done:
         club, name = tournament.club, tournament.name
         tournaments.delete_tournament(tournament)
-        db.session.commit()
-        forget("tournaments", token)
-        flash(_("The tournament %(name)s is deleted.", name=name))
-        return redirect(url_for("clubs.club", token=club.token))
-    deals = db.session.scalar(
-        select(func.count(Deal.id)).join(Sheet).where(Sheet.tournament_id == tournament.id)
-    )
-    return render_template("tournaments/delete.html", tournament=tournament, deals=deals or 0)
+        said = _("The tournament %(name)s is deleted.", name=name)
+        return Done(said, url_for("clubs.club", token=club.token), "tournaments", token)
+
+    return confirm_then(ask, act)
 
 
 @bp.get("/o/<token>/version.json")
@@ -295,23 +328,37 @@ def unlock(token: str, sheet_id: int) -> Response:
     return redirect(url_for("sheets.ledger", token=sheet.edit_token))
 
 
-@bp.post("/o/<token>/sheets/<int:sheet_id>/link")
-def table_link(token: str, sheet_id: int) -> Response:
+@bp.route("/o/<token>/sheets/<int:sheet_id>/link", methods=["GET", "POST"])
+def table_link(token: str, sheet_id: int) -> str | Response:
     """A table's new edit link, from the organiser's page only (a table's own phones cannot
     replace it): the old one answers that it was replaced; the card's QR code, which opens
     the table through its card, still does."""
     tournament = tournament_or_404(token)
     sheet = _sheet_or_404(tournament, sheet_id)
-    store.replace_link(sheet, edit=True)
-    db.session.commit()
-    flash(
-        _(
-            "Table %(t)d of round %(r)d has a new link: the old one no longer opens it.",
-            t=sheet.table_number or 0,
-            r=sheet.round_number or 0,
+    table, round_number = sheet.table_number or 0, sheet.round_number or 0
+
+    def ask() -> Confirm:
+        return Confirm(
+            title=_("A new link for table %(t)d", t=table) + " · " + tournament.name,
+            question=_("A new link for table %(t)d of round %(r)d?", t=table, r=round_number),
+            consequence=_(
+                "The table's phones no longer open its sheet with the old link; its card's "
+                "QR code still does."
+            ),
+            button=_("New link"),
+            cancel=url_for("tournaments.dashboard", token=token),
         )
-    )
-    return redirect(url_for("tournaments.dashboard", token=token))
+
+    def act() -> Done:
+        store.replace_link(sheet, edit=True)
+        said = _(
+            "Table %(t)d of round %(r)d has a new link: the old one no longer opens it.",
+            t=table,
+            r=round_number,
+        )
+        return Done(said, url_for("tournaments.dashboard", token=token))
+
+    return confirm_then(ask, act)
 
 
 @bp.get("/o/<token>/sheets/<int:sheet_id>/qr.svg")

@@ -296,7 +296,8 @@ def test_every_form_of_the_dashboard_and_players_page_carries_a_working_csrf_tok
     # One token a page, made once for its many forms. Two pages may carry different ones:
     # a token is signed with the second it was made in.
     on_dashboard, on_players = (
-        re.findall(r'name="csrf_token" value="([^"]*)"', page) for page in (dashboard, players)
+        re.findall(r'name="csrf_token" type="hidden" value="([^"]*)"', page)
+        for page in (dashboard, players)
     )
     tokens = on_dashboard + on_players
     assert len(tokens) > 8 and all(tokens)
