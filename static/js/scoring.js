@@ -705,7 +705,7 @@ var Reader = class {
 var NotJson = class extends Error {
 };
 var MAX_DIGITS = 4300;
-var MAX_DEPTH = 500;
+var MAX_DEPTH = 900;
 var WHITESPACE = " 	\n\r";
 var ESCAPES = /* @__PURE__ */ new Map([['"', '"'], ["\\", "\\"], ["/", "/"], ["b", "\b"], ["f", "\f"], ["n", "\n"], ["r", "\r"], ["t", "	"]]);
 var NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;

@@ -108,7 +108,7 @@ def test_the_twin_answers_what_the_server_answers(api_app: Flask) -> None:
     # node asks the twin as the cases come: the two processes run side by side.
     with subprocess.Popen(
         [runner, str(CHECK), "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, encoding="ascii", cwd=ROOT,
+        stderr=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT,
     ) as twin:  # fmt: skip
         assert twin.stdin is not None
         with contextlib.suppress(BrokenPipeError):  # node stopped: its error says why

@@ -55,10 +55,10 @@ def deal_request(rng: random.Random) -> dict[str, Any]:
         "oudlers": oudlers,
         "points": _points(rng, len(players), contract, outcome, oudlers),
     }
-    _roles(rng, body, players)
-    _bonuses(rng, body, players, outcome)
     if rng.random() < 0.3:
         body["rules"] = rules_request(rng)
+    _roles(rng, body, players)
+    _bonuses(rng, body, players, outcome)
     return body
 
 
@@ -79,7 +79,7 @@ def _points(rng: random.Random, players: int, contract: str, outcome: str, oudle
     if 3 <= players <= 6:
         allowed = _allowed(players, contract, outcome, oudlers)
     roll = rng.random()
-    if allowed is not None and roll < 0.75:
+    if allowed is not None and roll < 0.85:
         steps = int((allowed.most - allowed.least) / allowed.step)
         points = allowed.least + allowed.step * rng.randint(0, steps)
         return int(points) if points.denominator == 1 else float(points)
@@ -113,14 +113,17 @@ def _bonuses(rng: random.Random, body: dict[str, Any], players: list[str], outco
         ]
     if rng.random() < 0.3:
         body["petit_au_bout"] = rng.choice(["attack", "defense", None])
-    if rng.random() < 0.15:
+    player_flat = isinstance(body.get("rules"), dict) and "petit_au_bout" in body["rules"]
+    if rng.random() < (0.7 if player_flat else 0.1):
         body["petit_au_bout_player"] = _someone(rng, players, 0.95)
     if outcome != "none" or rng.random() < 0.2:
         chelem: dict[str, Any] = {"outcome": outcome}
         if rng.random() < 0.7:
             chelem["announced"] = rng.random() < 0.5
         body["chelem"] = chelem
-    if rng.random() < 0.1:
+    rules = body.get("rules")
+    paid = isinstance(rules, dict) and rules.get("misere") not in (None, 0)
+    if rng.random() < (0.5 if paid else 0.02):
         count = rng.randint(1, 2)
         body["miseres"] = [{"player": _someone(rng, players, 0.95)} for _ in range(count)]
 
@@ -211,7 +214,7 @@ def _padded(rng: random.Random, text: str) -> str:
 
 def _nested(rng: random.Random, text: str) -> str:
     """Rules nested in lists, deep or not, closed or not."""
-    depth = rng.choice([5, 50, 400])
+    depth = rng.choice([5, 50, 400, 880, 2000])  # the twin's limit is 900, the server's ~980
     return text.replace("}", ', "rules": ' + "[" * depth + "]" * rng.choice([depth, 5]) + "}", 1)
 
 
