@@ -1198,6 +1198,19 @@ function takerShare(unit, rules) {
   return 2 * unit;
 }
 
+// static/src/scoring/table.js
+function mode(seated, dealerSitsOut) {
+  return Object.freeze({ seated, dealerSitsOut, playing: dealerSitsOut ? seated - 1 : seated });
+}
+var TABLE_MODES = Object.freeze({
+  three: mode(3, false),
+  four: mode(4, false),
+  five: mode(5, false),
+  five_dealer_out: mode(5, true),
+  six_dealer_out: mode(6, true),
+  six: mode(6, false)
+});
+
 // static/src/scoring/index.js
 var MAX_API_BYTES = 64 * 1024;
 var UNKNOWN_NAMED = 5;
@@ -1207,7 +1220,7 @@ var REFUSED = {
 };
 function scoreRequest(body, lang) {
   const said = language(lang);
-  const text = typeof body === "string" ? body : JSON.stringify(body === void 0 ? null : body);
+  const text = typeof body === "string" ? body : written(body);
   if (utf8Length(text) > MAX_API_BYTES) return refused(413, said);
   let data;
   try {
@@ -1225,6 +1238,13 @@ function scoreRequest(body, lang) {
   } catch (error) {
     if (!(error instanceof DealError)) throw error;
     return { status: 422, body: { errors: Object.fromEntries(errorsByField(error.problems, said)) } };
+  }
+}
+function written(value) {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
   }
 }
 function unknownFields(unknown, lang) {
@@ -1248,10 +1268,14 @@ function utf8Length(text) {
   return bytes;
 }
 export {
+  CHIEN_CARDS,
   FFT,
   MAX_API_BYTES,
+  POIGNEE_TRUMPS,
+  TABLE_MODES,
   VARIANTS,
   cardPoints,
   ruleSet,
+  rulesJson,
   scoreRequest
 };

@@ -106,6 +106,8 @@ describe("the body, read as the server reads it", () => {
       {status: 400, body: {errors: {_: ["Le corps de la requête doit être un objet JSON."]}}});
     assert.equal(scoreRequest("[]", "en").status, 400);
     assert.equal(scoreRequest(" ".repeat(64 * 1024) + "{}", "en").status, 413);
+    assert.equal(scoreRequest({players: 1n}, "en").status, 400);  // a value no phone can send
+    assert.equal(scoreRequest(undefined, "en").status, 400);
   });
   it("takes any name, __proto__ and emoji included, counting characters as Python does", () => {
     const players = ["__proto__", "constructor", "🂡".repeat(40), "1"];

@@ -26,13 +26,27 @@ from flask import Flask
 
 from scorekeeper import create_app
 from scorekeeper.api import score_deal
-from scorekeeper.scoring import DealError, deal_from_json, errors_by_field, score
+from scorekeeper.scoring import (
+    CHIEN_CARDS,
+    POIGNEE_TRUMPS,
+    VARIANTS,
+    ChelemOutcome,
+    Contract,
+    DealError,
+    TableMode,
+    card_points,
+    deal_from_json,
+    errors_by_field,
+    rule_set,
+    score,
+)
 
 from ..conftest import TEST_CONFIG
 from .twin_deals import request_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "tests" / "js" / "twin_check.js"
+TABLES = ROOT / "tests" / "js" / "twin_tables.js"
 DEALS = int(os.environ.get("TWIN_DEALS", "100000"))
 """How many requests to compare: at least 100,000 in ``make test`` and CI."""
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -119,3 +133,47 @@ def test_the_twin_answers_what_the_server_answers(api_app: Flask) -> None:
     assert report["compared"] == DEALS
     first = json.dumps(report["first"], ensure_ascii=False, indent=1)
     assert report["differ"] == 0, f"TWIN_SEED={seed}: {report['differ']} differ, first:\n{first}"
+
+
+def test_the_twin_has_the_tables_of_the_rules() -> None:
+    """Every table mode, the rule set of every combination of the named variants, and the
+    cards' bounds (in half points) of every player count, contract, chelem and oudlers."""
+    done = subprocess.run(
+        [node(), str(TABLES)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    tables = json.loads(done.stdout)
+    modes = {
+        m.value: {"seated": m.seated, "dealerSitsOut": m.dealer_sits_out, "playing": m.playing}
+        for m in TableMode
+    }
+    assert tables["tableModes"] == modes
+    assert tables["chienCards"] == {str(n): cards for n, cards in CHIEN_CARDS.items()}
+    trumps = {str(n): {s.value: t for s, t in by.items()} for n, by in POIGNEE_TRUMPS.items()}
+    assert tables["poigneeTrumps"] == trumps
+    names = list(VARIANTS)
+    combinations = ["fft"] + [
+        "+".join(n for i, n in enumerate(names) if chosen & 2**i)
+        for chosen in range(1, 2 ** len(names))
+    ]
+    assert tables["ruleSets"] == {name: rule_set(name).to_json() for name in combinations}
+    assert tables["bounds"] == {
+        f"{players} {contract.value} {outcome.value} {oudlers}": halves(
+            players, contract, outcome, oudlers
+        )
+        for players in (3, 4, 5, 6)
+        for contract in Contract
+        for outcome in ChelemOutcome
+        for oudlers in range(4)
+    }
+
+
+def halves(
+    players: int, contract: Contract, outcome: ChelemOutcome, oudlers: int
+) -> dict[str, int] | None:
+    """The cards' bounds in half points, as the twin counts them."""
+    allowed = card_points(players, contract, outcome, oudlers)
+    if allowed is None:
+        return None
+    least, most, step = (int(value * 2) for value in (allowed.least, allowed.most, allowed.step))
+    return {"least": least, "most": most, "step": step}

@@ -13,8 +13,10 @@ import {NotJson, decoded, readJson} from "./json.js";
 import {resultJson, score} from "./score.js";
 import {errorsByField, language, message, problem} from "./text.js";
 
-export {FFT, VARIANTS, ruleSet} from "./rules.js";
-export {cardPoints} from "./cards.js";
+export {FFT, VARIANTS, ruleSet, rulesJson} from "./rules.js";
+export {CHIEN_CARDS, cardPoints} from "./cards.js";
+export {POIGNEE_TRUMPS} from "./check.js";
+export {TABLE_MODES} from "./table.js";
 
 export const MAX_API_BYTES = 64 * 1024;
 const UNKNOWN_NAMED = 5;
@@ -25,7 +27,7 @@ const REFUSED = {
 
 export function scoreRequest(body, lang) {
   const said = language(lang);
-  const text = typeof body === "string" ? body : JSON.stringify(body === undefined ? null : body);
+  const text = typeof body === "string" ? body : written(body);
   if (utf8Length(text) > MAX_API_BYTES) return refused(413, said);
   let data;
   try {
@@ -43,6 +45,16 @@ export function scoreRequest(body, lang) {
   } catch (error) {
     if (!(error instanceof DealError)) throw error;
     return {status: 422, body: {errors: Object.fromEntries(errorsByField(error.problems, said))}};
+  }
+}
+
+// A value as JSON.stringify writes it: what a phone sends; "" (not JSON) for one it
+// cannot write (a BigInt, a cycle) or that writes nothing (undefined, a function).
+function written(value) {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
   }
 }
 
