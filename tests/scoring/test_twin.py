@@ -24,7 +24,7 @@ from typing import IO, Any
 import pytest
 from flask import Flask
 
-from scorekeeper import create_app
+from scorekeeper import assets, create_app, release
 from scorekeeper.api import score_deal
 from scorekeeper.scoring import (
     CHIEN_CARDS,
@@ -177,3 +177,18 @@ def halves(
         return None
     least, most, step = (int(value * 2) for value in (allowed.least, allowed.most, allowed.step))
     return {"least": least, "most": most, "step": step}
+
+
+def test_the_service_worker_keeps_the_twin_and_no_page_loads_it_first() -> None:
+    """One file of its own, in the worker's list; no page's script holds its code or
+    imports it but later (``import("./scoring.js")``)."""
+    static = release.shipped("static")
+    manifest = assets.manifest_of(static)
+    assert f"/static/{manifest.assets['js/scoring.js'].hashed}" in manifest.precached()
+    twin = (static / "js" / "scoring.js").read_text()
+    assert "points_defense_chelem_contre" in twin and "function scoreRequest" in twin
+    for page in (static / "js").glob("*.js"):
+        if page.name != "scoring.js":
+            text = page.read_text()
+            assert "points_defense_chelem_contre" not in text, page
+            assert not re.search(r"""(from|import)\s*["']\./scoring\.js""", text), page
