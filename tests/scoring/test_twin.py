@@ -48,7 +48,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "tests" / "js" / "twin_check.js"
 TABLES = ROOT / "tests" / "js" / "twin_tables.js"
 DEALS = int(os.environ.get("TWIN_DEALS", "100000"))
-"""How many requests to compare: at least 100,000 in ``make test`` and CI."""
+"""How many requests to compare in ``make test`` and CI: at least 100,000 (about 15 s of
+one core, and as much of the other for node). ``make check`` compares a few thousand."""
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -116,7 +117,11 @@ def view_answer(app: Flask, sent: bytes, lang: str) -> tuple[int, str]:
         return status, response.get_data(as_text=True).strip()
 
 
-def test_the_twin_answers_what_the_server_answers(api_app: Flask) -> None:
+@pytest.mark.parametrize(
+    "deals",
+    [pytest.param(DEALS, marks=pytest.mark.slow, id="all"), pytest.param(3000, id="a few")],
+)
+def test_the_twin_answers_what_the_server_answers(api_app: Flask, deals: int) -> None:
     runner = node()
     seed = int(os.environ.get("TWIN_SEED") or random.randrange(2**32))
     # node asks the twin as the cases come: the two processes run side by side.
@@ -126,11 +131,11 @@ def test_the_twin_answers_what_the_server_answers(api_app: Flask) -> None:
     ) as twin:  # fmt: skip
         assert twin.stdin is not None
         with contextlib.suppress(BrokenPipeError):  # node stopped: its error says why
-            server_answers(api_app, seed, DEALS, twin.stdin)
+            server_answers(api_app, seed, deals, twin.stdin)
         out, err = twin.communicate()
     assert twin.returncode == 0, err
     report = json.loads(out)
-    assert report["compared"] == DEALS
+    assert report["compared"] == deals
     first = json.dumps(report["first"], ensure_ascii=False, indent=1)
     assert report["differ"] == 0, f"TWIN_SEED={seed}: {report['differ']} differ, first:\n{first}"
 
