@@ -916,9 +916,7 @@ function problems(deal, rules) {
   ];
 }
 function nameLength(name) {
-  let length = 0;
-  for (const _ of name) length += 1;
-  return length;
+  return Array.from(name).length;
 }
 function twice(names) {
   const counts = /* @__PURE__ */ new Map();

@@ -32,9 +32,7 @@ export function problems(deal, rules) {
 
 // A name's length as Python counts it: in characters, not in UTF-16 units.
 export function nameLength(name) {
-  let length = 0;
-  for (const _ of name) length += 1;  // eslint-disable-line no-unused-vars
-  return length;
+  return Array.from(name).length;
 }
 
 // The names given more than once, in the order first given.

@@ -25,6 +25,7 @@ const REFUSED = {
   400: {fr: "Le corps de la requête doit être un objet JSON.", en: "The request body must be a JSON object."},
 };
 
+// {status, body}: the scoring API's answer to ``body`` in ``lang`` ("en", else French).
 export function scoreRequest(body, lang) {
   const said = language(lang);
   const text = typeof body === "string" ? body : written(body);
