@@ -74,10 +74,12 @@ def _allowed(players: int, contract: str, outcome: str, oudlers: int) -> PointsR
 
 
 def _points(rng: random.Random, players: int, contract: str, outcome: str, oudlers: int) -> Any:
-    """Card points: mostly what real cards allow, else near it, sometimes not a number."""
+    """Card points: mostly what real cards allow, else near it, sometimes not a number;
+    now and then what only a chelem gives, with no chelem marked."""
     allowed = None
     if 3 <= players <= 6:
-        allowed = _allowed(players, contract, outcome, oudlers)
+        chelem = rng.choice(["attack", "defense"]) if rng.random() < 0.03 else outcome
+        allowed = _allowed(players, contract, chelem, oudlers)
     roll = rng.random()
     if allowed is not None and roll < 0.85:
         steps = int((allowed.most - allowed.least) / allowed.step)
