@@ -336,8 +336,7 @@ function errorsByField(problems2, lang) {
 }
 function pointsText(points2, lang) {
   const whole2 = Math.floor(points2.halves / 2);
-  const text = points2.halves % 2 ? whole2 + (lang === "fr" ? ",5" : ".5") : String(whole2);
-  return text;
+  return points2.halves % 2 ? whole2 + (lang === "fr" ? ",5" : ".5") : String(whole2);
 }
 function oudlersWords(oudlers, lang) {
   if (lang !== "en") return `${oudlers} bout` + (oudlers > 1 ? "s" : "");

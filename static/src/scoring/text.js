@@ -58,8 +58,7 @@ export function errorsByField(problems, lang) {
 // Card points as ``lang`` writes them: 40,5 in French, 40.5 in English.
 export function pointsText(points, lang) {
   const whole = Math.floor(points.halves / 2);
-  const text = points.halves % 2 ? whole + (lang === "fr" ? ",5" : ".5") : String(whole);
-  return text;
+  return points.halves % 2 ? whole + (lang === "fr" ? ",5" : ".5") : String(whole);
 }
 
 // A number of oudlers with its noun, as ``lang`` agrees it.
