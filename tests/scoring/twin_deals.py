@@ -183,18 +183,18 @@ def unknown_fields(rng: random.Random, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def request_text(rng: random.Random) -> tuple[str, bool]:
+def request_text(rng: random.Random) -> tuple[str, dict[str, Any] | None]:
     """One request's body, as text: mostly a deal, now and then spoilt or not JSON; and
-    whether it is a JSON object of a deal's fields only (any values)."""
+    the object it writes when that is an object of a deal's fields only (any values)."""
     roll = rng.random()
     body = deal_request(rng)
     if roll < 0.97:
         if roll >= 0.9:
             body = spoilt(rng, body)
-        return json.dumps(body, ensure_ascii=rng.random() < 0.5), True
+        return json.dumps(body, ensure_ascii=rng.random() < 0.5), body
     if roll < 0.985:
-        return json.dumps(unknown_fields(rng, body)), False
-    return rng.choice(MALFORMED)(rng, json.dumps(body)), False
+        return json.dumps(unknown_fields(rng, body)), None
+    return rng.choice(MALFORMED)(rng, json.dumps(body)), None
 
 
 ODD_NUMBERS = [
