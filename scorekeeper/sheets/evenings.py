@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -38,46 +39,15 @@ def new_in_club(token: str) -> str | Response:
 
 
 def _start(club: Club | None, choose: bool = False) -> str | Response:
-    form = EveningForm()
-    clubs = known_clubs() if choose else []
-    if club is not None and club not in clubs:
-        clubs.insert(0, club)
-    if len(clubs) > 1:  # the person says which club: never a club a link chose for them
-        form.club.choices = [(c.token, c.name) for c in clubs]
-        if not form.club.data:  # the page shows the device's chosen club first
-            form.club.data = club.token if club else clubs[0].token
-    else:
-        del form.club
+    form, club = evening_form(club, choose)
     if not form.is_submitted():
         form.once.data = new_key()  # the form sent again opens the evening it made
-    if "club" in form and form.is_submitted():
-        club = next((c for c in clubs if c.token == form.club.data), club)
-    if form.validate_on_submit() and not _one_person(form, club):
+    if form.validate_on_submit() and not refused_seating(form, club):
         chosen = club
-
-        def make(token: str) -> Sheet:
-            home = chosen or Club(name=_("My games"))  # "Mes parties"
-            db.session.add(home)
-            day = form.day.data or date.today()
-            sheet = store.create_evening(
-                home,
-                name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
-                day=day,
-                place=form.place.data or "",
-                seating=form.seating(),
-                first_dealer=form.first_dealer_name(),
-                mode=form.mode(),
-                rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
-            )
-            sheet.edit_token = token
-            return sheet
-
         what = f"evening {chosen.id}" if chosen else "evening"  # a key holds in its club
         before = "evening" if chosen else None  # sent first without a club, which it made
-        sheet = create_once(Sheet, "edit_token", what, form.once.data, make, before)
-        remember("clubs", sheet.club.token)
-        choose_home_club(sheet.club.token)
-        remember("sheets", sheet.edit_token)
+        sheet = create_once(Sheet, "edit_token", what, form.once.data, making(form, chosen), before)
+        remember_evening(sheet)
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (
         db.session.scalars(
@@ -91,7 +61,56 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
     return render_template("sheets/evenings/new.html", form=form, club=club, known=known)
 
 
-def _one_person(form: SeatingFields, club: Club | None) -> bool:
+def evening_form(club: Club | None, choose: bool = False) -> tuple[EveningForm, Club | None]:
+    """The new-evening form, and the club its evening goes to (``None``: a new "Mes
+    parties"); ``choose``: the device's own page, where a device that knows several clubs
+    names the club in the form."""
+    form = EveningForm()
+    clubs = known_clubs() if choose else []
+    if club is not None and club not in clubs:
+        clubs.insert(0, club)
+    if len(clubs) > 1:  # the person says which club: never a club a link chose for them
+        form.club.choices = [(c.token, c.name) for c in clubs]
+        if not form.club.data:  # the page shows the device's chosen club first
+            form.club.data = club.token if club else clubs[0].token
+    else:
+        del form.club
+    if "club" in form and form.is_submitted():
+        club = next((c for c in clubs if c.token == form.club.data), club)
+    return form, club
+
+
+def making(form: EveningForm, club: Club | None) -> Callable[[str], Sheet]:
+    """What makes the evening ``form`` asks for under an edit link (not committed)."""
+
+    def make(token: str) -> Sheet:
+        home = club or Club(name=_("My games"))  # "Mes parties"
+        db.session.add(home)
+        day = form.day.data or date.today()
+        sheet = store.create_evening(
+            home,
+            name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
+            day=day,
+            place=form.place.data or "",
+            seating=form.seating(),
+            first_dealer=form.first_dealer_name(),
+            mode=form.mode(),
+            rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
+        )
+        sheet.edit_token = token
+        return sheet
+
+    return make
+
+
+def remember_evening(sheet: Sheet) -> None:
+    """This device opens the evening it made, and makes the next ones in its club."""
+    remember("clubs", sheet.club.token)
+    choose_home_club(sheet.club.token)
+    remember("sheets", sheet.edit_token)
+
+
+def refused_seating(form: SeatingFields, club: Club | None) -> bool:
     """A name the club writes otherwise (Bob for "bob", :mod:`scorekeeper.names`), or two
     seats named for one player (a name they had before a rename): said where the seats'
     problems are said, with what was typed kept."""
@@ -124,7 +143,7 @@ def seating(token: str) -> str | Response:
     """Players join or leave: the new seating holds from the next deal on."""
     sheet = evening_or_404(token)
     form = SeatingFields()
-    if form.validate_on_submit() and not _one_person(form, sheet.club):
+    if form.validate_on_submit() and not refused_seating(form, sheet.club):
         store.reseat(sheet, form.seating(), form.mode())
         db.session.commit()
         flash(_("The new seating holds from the next deal on."))

@@ -24,6 +24,7 @@ PUBLIC = {
     "api.score_deal",
     "api.parse_deal",
     "evenings.new",
+    "evenings.new_offline",
     "clubs.new_club",
     "clubs.new_club_form",
     "files.import_new",
