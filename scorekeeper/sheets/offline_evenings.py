@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
-from flask import request, url_for
+from flask import render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -25,6 +27,7 @@ from scorekeeper.device import home_club
 from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.once import once_token
+from scorekeeper.scoring import FFT, VARIANTS, contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.evenings import bp, evening_form, making, refused_seating, remember_evening
 from scorekeeper.sheets.forms import EveningForm
@@ -36,6 +39,22 @@ PHONE_KEY = re.compile(r"\A[A-Za-z0-9_-]{16,32}\Z")
 """The phone's one-time key for the evening: required here, as the phone resends."""
 
 Answer = tuple[dict[str, object], int]
+
+
+@bp.get("/evenings/offline")
+def offline_page() -> str:
+    """The page a phone shows an evening it started offline on (its deal form and its
+    ledger, filled by the page's script from the phone's store): kept by the service
+    worker when it installs, the same for every evening, so it holds no evening's data;
+    only the words, the contracts' names and the settings of each named variant (the
+    evening's rules are the FFT's with its variants' settings, in order)."""
+    lang = str(get_locale() or "fr")
+    return render_template(
+        "sheets/evenings/offline.html",
+        contracts={c.value: contract_name(c.value, lang) for c in FFT.contracts},
+        fft=FFT.to_json(),
+        variants={name: dict(v.settings) for name, v in VARIANTS.items()},
+    )
 
 
 @bp.post("/evenings/new.json")
@@ -56,7 +75,7 @@ def _answer(club: Club | None, choose: bool = False) -> Answer:
     if not form.validate_on_submit() or refused_seating(form, club):
         return {"status": "invalid", "errors": _errors(form)}, 422
     if not PHONE_KEY.fullmatch(key):
-        return {"status": "invalid", "errors": {"once": ["A one-time key is required."]}}, 422
+        return {"status": "invalid", "errors": {"once": [_("A one-time key is required.")]}}, 422
     phone = (request.form.get("edit_link", ""), request.form.get("view_link", ""))
     sheet = _made(phone, key) or _make(form, club, phone, key)
     remember_evening(sheet)

@@ -179,7 +179,8 @@ export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
       const next = (i) => {
         if (i >= list.length) return saved;
         const entry = list[i];
-        if (stopped[entry.token] || entry.state !== "waiting") {
+        // A deal of an evening the server does not have yet waits for it (evening_sent.js).
+        if (stopped[entry.token] || entry.state !== "waiting" || entry.held) {
           stopped[entry.token] = true;
           return next(i + 1);
         }

@@ -1,0 +1,109 @@
+// An evening started on the phone with no network, as plain data: its links, made here
+// as the server makes its own (18 random bytes, URL-safe base64, never a leading dash),
+// its seating read from the new-evening form's fields, the dealer of each deal, a deal
+// kept for the queue as the deal form posts it, and the body the scoring twin (and
+// POST /api/v1/score) reads. Nothing here touches the page or the phone's store.
+
+// Each table mode: how many are seated and how many play a deal (scoring/table.py).
+export const MODES = {
+  three: [3, 3], four: [4, 4], five: [5, 5], five_dealer_out: [5, 4],
+  six_dealer_out: [6, 5], six: [6, 6],
+};
+export const NO_PARTNER = "-";
+const SEATS = 6;
+
+// A link as the server makes one (scorekeeper/models.py, new_token).
+export function newLink(random = (bytes) => crypto.getRandomValues(bytes)) {
+  for (;;) {
+    const bytes = random(new Uint8Array(18));
+    const text = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+    if (!text.startsWith("-")) return text;
+  }
+}
+
+// The evening the new-evening form's ``fields`` (its [name, value] pairs) ask for, or
+// null when the seats do not fit the table (the server would say why: online, it does).
+export function eveningOf(fields, made) {
+  const value = (name) => (fields.find((f) => f[0] === name) || [name, ""])[1].trim();
+  const seating = [];
+  for (let seat = 1; seat <= SEATS; seat += 1) {
+    const name = value(`seat_${seat}`);
+    if (name) seating.push(name);
+  }
+  const mode = value("table_mode") || "four";
+  const first = value(`seat_${value("first_dealer") || "1"}`);
+  const lower = seating.map((n) => n.toLowerCase());
+  if (!MODES[mode] || seating.length !== MODES[mode][0] || !first ||
+      new Set(lower).size !== lower.length) return null;
+  const variants = fields.filter((f) => f[0] === "variants").map((f) => f[1]);
+  return {
+    edit: made.edit, view: made.view, once: made.once, door: made.door, page: made.page,
+    fields, seating, mode, first, variants, name: value("name"), time: made.time, state: "held",
+  };
+}
+
+// The evening's rules: the FFT's with each variant's settings over them, in order (as
+// scoring/rules.py's rule_set reads "fft+variant+…").
+export function rulesOf(evening, fft, variants) {
+  return evening.variants.reduce((rules, name) => ({...rules, ...(variants[name] || {})}), {...fft});
+}
+
+// Who deals deal ``number`` (1, 2, …): the first dealer, then each next seat.
+export function dealerOf(evening, number) {
+  const start = evening.seating.indexOf(evening.first);
+  return evening.seating[(start + number - 1) % evening.seating.length];
+}
+
+// Who plays deal ``number``: the seated, but the dealer where the dealer sits out.
+export function playersOf(evening, number) {
+  const [seated, playing] = MODES[evening.mode];
+  if (seated === playing) return evening.seating.slice();
+  const dealer = dealerOf(evening, number);
+  return evening.seating.filter((name) => name !== dealer);
+}
+
+// The seating as a deal form sends it back: the mode and the names (sheets/reads.py).
+export function seatingBasis(evening) {
+  return JSON.stringify([evening.mode, ...evening.seating]);
+}
+
+function points(text) {
+  const value = Number(String(text).trim().replace(",", "."));
+  return String(text).trim() === "" || Number.isNaN(value) ? String(text) : value;
+}
+
+// The scoring API's body for a deal kept as the form posts it (``fields``: [name,
+// value] pairs), at a table of ``players`` seated as ``seating``, under ``rules``.
+export function scoreBody(fields, players, seating, rules) {
+  const get = (name) => {
+    const found = fields.find((f) => f[0] === name);
+    return found ? found[1] : "";
+  };
+  const called = (name) => (get(name) && get(name) !== NO_PARTNER ? get(name) : null);
+  const body = {
+    players, taker: get("taker"), contract: get("contract"), oudlers: Number(get("oudlers")),
+    points: points(get("points")), rules,
+    poignees: seating.map((player, i) => ({player, size: get(`poignee_${i}`)}))
+      .filter((p) => p.size && players.includes(p.player)),
+    petit_au_bout: get("petit_au_bout") || null,
+    chelem: {announced: get("chelem_announced") === "y", outcome: get("chelem_outcome") || "none"},
+  };
+  const miseres = fields.filter((f) => f[0] === "miseres").map((f) => ({player: f[1]}));
+  if (miseres.length) body.miseres = miseres;
+  if (get("petit_au_bout_player")) body.petit_au_bout_player = get("petit_au_bout_player");
+  if (players.length >= 5) body.partner = called("partner");
+  if (players.length === 6) body.second_partner = called("second_partner");
+  if (get("points_side") === "defense" && typeof body.points === "number") {
+    body.points = 91 - body.points;
+  }
+  return body;
+}
+
+// The running totals after each deal's ``scores`` (objects by player), in order.
+export function running(list, players) {
+  const totals = Object.fromEntries(players.map((p) => [p, 0]));
+  return list.map((scores) => {
+    Object.entries(scores || {}).forEach(([p, s]) => { totals[p] = (totals[p] || 0) + s; });
+    return {...totals};
+  });
+}

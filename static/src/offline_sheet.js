@@ -1,0 +1,168 @@
+// The page of an evening started on the phone with no network (/evenings/offline#<its
+// edit link>): its deal form and its ledger, drawn from the phone's store with the
+// page's words. Each deal is scored on the phone by the scoring twin (twin.js), marked
+// "not yet sent"; a deal the rules refuse is refused here with the server's own message.
+// Saved, a deal waits in the phone's queue, held until the server has the evening. As
+// soon as the server answers, the evening is sent, then the phone opens its real ledger,
+// which sends the deals in order and shows the server's figures.
+
+import {formUrl, newKey} from "./queue.js";
+import {dealerOf, playersOf, rulesOf, running, scoreBody, seatingBasis} from "./offline_evening.js";
+import {drawForm, showProblems, summaryOf, valuesOf} from "./offline_form.js";
+import {twinScore} from "./twin.js";
+import {format} from "./words.js";
+
+function element(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// Scores by player, as the server's preview lists them.
+export function scoreList(scores) {
+  const dl = element("dl", "totals");
+  Object.entries(scores).forEach(([name, s]) => {
+    const div = element("div");
+    div.append(element("dt", "", name), element("dd", s < 0 ? "neg" : "", String(s)));
+    dl.append(div);
+  });
+  return dl;
+}
+
+// Scores from the phone's twin: marked as not yet sent.
+function notYetSent(scores, say) {
+  return [scoreList(scores), element("p", "not-yet muted", say.notYet)];
+}
+
+// The page for ``evening`` (the phone's record), the queue ``queue`` (queue.js's).
+export function startOfflineSheet({evening, queue, say, data, lang}) {
+  const form = document.getElementById("offline-deal");
+  const preview = document.getElementById("preview");
+  const rules = rulesOf(evening, JSON.parse(data.fft), JSON.parse(data.variants));
+  const contracts = JSON.parse(data.contracts);
+  let number = 1;
+
+  const mine = () => queue.entries().then((list) => list.filter((e) => e.token === evening.edit));
+
+  function header() {
+    document.getElementById("evening-name").textContent = evening.name || document.title;
+    document.getElementById("evening-seats").textContent = evening.seating.join(", ");
+  }
+
+  function newForm() {
+    const players = playersOf(evening, number);
+    document.getElementById("deal-title").textContent = format(say.deal, {n: number});
+    document.getElementById("dealer-name").textContent = dealerOf(evening, number) +
+      (players.length < evening.seating.length ? ` · ${say.sitsOut}` : "");
+    drawForm(document.getElementById("deal-fields"), {players, seating: evening.seating, rules, contracts, say});
+    preview.replaceChildren();
+    form.hidden = false;
+  }
+
+  // The deal as typed, scored by the twin: {status, body}, or null when incomplete.
+  function scored() {
+    const values = valuesOf(form);
+    const players = playersOf(evening, number);
+    const needed = ["taker", "contract", "oudlers", "points", ...(players.length >= 5 ? ["partner"] : []),
+      ...(players.length === 6 ? ["second_partner"] : [])];
+    if (needed.some((name) => !(values.find((f) => f[0] === name) || ["", ""])[1].trim())) {
+      return Promise.resolve(null);
+    }
+    return twinScore(scoreBody(values, players, evening.seating, rules), lang).catch(() => null);
+  }
+
+  function showPreview(answer) {
+    showProblems(form, answer && answer.status !== 200 ? answer.body.errors : null);
+    preview.replaceChildren(...(answer && answer.status === 200 ? notYetSent(answer.body.scores, say) : []));
+  }
+
+  let asked = 0;
+  function refresh() {
+    const mineAsked = ++asked;
+    return scored().then((answer) => {
+      if (mineAsked === asked) showPreview(answer);
+      return answer;
+    });
+  }
+
+  function flash(text, scores) {
+    const box = document.getElementById("offline-flash");
+    box.querySelector("p").textContent = text;
+    box.querySelectorAll("dl, .not-yet").forEach((old) => old.remove());
+    if (scores) box.append(...notYetSent(scores, say));
+    box.hidden = false;
+  }
+
+  function save(answer) {
+    const fields = valuesOf(form);
+    const dealer = dealerOf(evening, number);
+    const csrf = evening.fields.find((f) => f[0] === "csrf_token");
+    fields.push(["csrf_token", csrf ? csrf[1] : ""], ["once", newKey()], ["number", String(number)],
+      ["seating", seatingBasis(evening)], ["rotation", dealer], ["dealer", dealer],
+      ["sitting_out", ""], ["points_side", "attack"], ["save", "1"]);
+    const entry = {
+      id: fields.find((f) => f[0] === "once")[1], token: evening.edit, page: formUrl(evening.edit),
+      fields, number, dealer, seated: evening.seating, time: Date.now(), state: "waiting",
+      summary: summaryOf(form), held: true, scores: answer.body.scores,
+    };
+    return queue.put(entry).then(() => {
+      flash(format(say.kept, {n: number}), answer.body.scores);
+      window.scrollTo(0, 0);
+    });
+  }
+
+  form.addEventListener("change", refresh);
+  form.addEventListener("input", (event) => { if (event.target.name === "points") refresh(); });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    refresh().then((answer) => {
+      if (!answer || answer.status !== 200) return null;  // said under its field
+      return save(answer).then(draw);
+    });
+  });
+
+  // The ledger: each deal waiting with its scores and the running totals, not yet sent.
+  function ledger(list) {
+    const players = evening.seating;
+    const table = document.getElementById("offline-deals");
+    const head = element("tr");
+    head.append(element("th", "num", "#"), ...players.map((p) => element("th", "", p)));
+    const totals = running(list.map((e) => e.scores), players);
+    const last = totals[totals.length - 1] || Object.fromEntries(players.map((p) => [p, 0]));
+    const total = element("tr", "total");
+    total.append(element("th", "num", say.totals), ...players.map((p) => element("td", last[p] < 0 ? "neg" : "", String(last[p]))));
+    table.tHead.replaceChildren(head, total);
+    table.tBodies[0].replaceChildren(...list.map((entry, i) => row(entry, totals[i], players)));
+    table.caption.textContent = say.notYet;
+    document.getElementById("offline-totals").replaceChildren(...scoreList(last).childNodes);
+    document.getElementById("offline-ledger").hidden = !list.length;
+    document.getElementById("offline-summary").hidden = !list.length;
+    document.getElementById("offline-count").textContent = list.length === 1
+      ? say.one : format(say.many, {num: list.length});
+  }
+
+  function row(entry, totals, players) {
+    const tr = element("tr", "not-yet-sent");
+    tr.id = "waiting-" + entry.id;
+    tr.title = say.notYet;
+    tr.append(element("th", "num", String(entry.number)), ...players.map((p) => {
+      const score = (entry.scores || {})[p];
+      const td = element("td", score < 0 ? "neg" : "", score === undefined ? "·" : String(score));
+      td.append(element("span", "run", String(totals[p])));
+      return td;
+    }));
+    return tr;
+  }
+
+  function draw() {
+    return mine().then((list) => {
+      number = list.length ? list[list.length - 1].number + 1 : 1;
+      ledger(list);
+      newForm();
+    });
+  }
+
+  header();
+  return {draw};
+}

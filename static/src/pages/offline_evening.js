@@ -1,0 +1,61 @@
+// The page of an evening started on this phone with no network (/evenings/offline#<its
+// edit link>): its deal form and ledger from the phone's store (offline_sheet.js), and
+// the evening sent as soon as the server answers, then its real ledger opened.
+
+import {followConnection} from "../connection.js";
+import {sendEvenings} from "../evening_sent.js";
+import {startOfflineSheet} from "../offline_sheet.js";
+import {EVERY, createQueue} from "../queue.js";
+import {phoneStore, storeWorks} from "../store.js";
+import {registerWorker} from "../worker.js";
+
+registerWorker();
+followConnection();
+
+const data = document.getElementById("offline-evening").dataset;
+const say = JSON.parse(data.words);
+const edit = window.location.hash.slice(1);
+
+function note(text, errors) {
+  const box = document.getElementById("offline-flash");
+  box.querySelector("p").textContent = text;
+  Object.values(errors || {}).flat().forEach((m) => {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.textContent = m;
+    box.append(p);
+  });
+  box.hidden = false;
+}
+
+// Sent, or sent before: the evening's own ledger, which sends its deals.
+function sendThenOpen() {
+  const line = {store: phoneStore, fetch: window.fetch.bind(window)};
+  return sendEvenings(line).catch(() => 0).then(() => phoneStore.evening(edit)).then((evening) => {
+    if (evening && evening.state === "sent") window.location.replace(evening.sent.ledger);
+    else if (evening && evening.state === "refused") note(say.refused, evening.errors);
+  });
+}
+
+function start(evening) {
+  if (!evening) {
+    note(say.unknown);
+    return;
+  }
+  if (evening.state === "sent") {
+    window.location.replace(evening.sent.ledger);
+    return;
+  }
+  const queue = createQueue({store: phoneStore, fetch: window.fetch.bind(window)});
+  const lang = document.documentElement.lang || "fr";
+  startOfflineSheet({evening, queue, say, data, lang}).draw();
+  window.addEventListener("online", () => {
+    note(say.sending);
+    sendThenOpen();
+  });
+  setInterval(sendThenOpen, EVERY);
+  sendThenOpen();
+}
+
+if (storeWorks()) phoneStore.evening(edit).then(start, () => note(say.unknown));
+else note(say.unknown);

@@ -1,0 +1,181 @@
+"""A whole evening with no network (issue 44): a phone that opened the app once online
+starts an evening offline, scores its deals with the scoring twin (an impossible one
+refused with the server's own message), reloads, and once the network returns the
+server holds exactly those deals, in order, with the scores the phone showed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Page, expect
+from sqlalchemy import select
+
+from scorekeeper.db import db
+from scorekeeper.models import Deal, DealScore, Player, Sheet
+
+from .conftest import Watch, scroll_width
+
+pytestmark = pytest.mark.phones
+
+SHOTS = Path("/tmp/offline-shots")
+
+# Each deal as tapped: taker, contract, partner (None at 4), oudlers, points, poignée of.
+FOUR = ("Alice", "Bob", "Chloé", "David")
+FOUR_DEALS = [
+    ("Bob", "Garde", None, "2", "49", None),
+    ("Chloé", "Prise", None, "1", "45", "Chloé"),  # a simple poignée
+    ("David", "Garde sans", None, "3", "40", None),
+    ("Alice", "Prise", None, "0", "60", None),
+    ("Bob", "Garde contre", None, "2", "30", None),
+    ("Chloé", "Garde", None, "1", "52", None),
+]
+FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")
+FIVE_DEALS = [
+    ("Bob", "Garde", "Alice", "2", "49", None),
+    ("Chloé", "Prise", "alone", "1", "45", "Chloé"),
+    ("David", "Garde", "Émile", "3", "40", None),
+    ("Émile", "Prise", "Bob", "0", "60", None),
+    ("Alice", "Garde sans", "Chloé", "2", "30", None),
+    ("Bob", "Garde", "David", "1", "52", None),
+]
+
+
+def open_once(page: Page, live_server: str) -> None:
+    """The app opened once online: the service worker installed and in control."""
+    page.goto(f"{live_server}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => null)")
+    for _ in range(50):  # polled: the page's CSP forbids wait_for_function's eval
+        if page.evaluate("!!navigator.serviceWorker.controller"):
+            break
+        page.wait_for_timeout(100)
+
+
+def start_offline(page: Page, live_server: str, seats: tuple[str, ...], mode: str) -> None:
+    page.goto(f"{live_server}/evenings/new")
+    for seat, name in enumerate(seats, 1):
+        page.fill(f"#seat_{seat}", name)
+    page.locator(f"input[name=table_mode][value={mode}]").check(force=True)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/evenings/offline#*")
+
+
+def enter(page: Page, deal: tuple[str, str, str | None, str, str, str | None]) -> None:
+    taker, contract, partner, oudlers, points, poignee = deal
+    form = page.locator("#offline-deal")
+    form.get_by_role("group", name="Taker").get_by_text(taker, exact=True).click()
+    form.get_by_role("group", name="Contract").get_by_text(contract, exact=True).click()
+    if partner:
+        form.locator("#partner").get_by_text(partner, exact=True).click()
+    form.get_by_role("group", name="Oudlers").get_by_text(oudlers, exact=True).click()
+    page.fill("#points", points)
+    if poignee:
+        form.locator("#poignees summary").click()
+        form.get_by_role("group", name=poignee).get_by_text("simple", exact=True).click()
+
+
+def api_scores(page: Page, live_server: str, body: dict[str, object]) -> dict[str, int]:
+    response = page.request.post(f"{live_server}/api/v1/score", data=body)
+    assert response.status == 200, response.text()
+    scores: dict[str, int] = response.json()["scores"]
+    return scores
+
+
+def stored(app: Flask) -> list[tuple[int, str, dict[str, int]]]:
+    """Each stored deal: its number, taker and scores."""
+    with app.app_context():
+        sheet = db.session.scalars(select(Sheet)).one()
+        names = {p.id: p.name for p in db.session.scalars(select(Player))}
+        found = []
+        for deal in db.session.scalars(
+            select(Deal).where(Deal.sheet_id == sheet.id).order_by(Deal.number)
+        ):
+            scores = db.session.scalars(select(DealScore).where(DealScore.deal_id == deal.id))
+            found.append(
+                (deal.number, names[deal.taker_id], {names[s.player_id]: s.points for s in scores})
+            )
+        db.session.remove()
+    return found
+
+
+def shown_scores(page: Page, seats: tuple[str, ...]) -> list[dict[str, int]]:
+    """The scores the phone's ledger shows, deal by deal."""
+    rows = page.locator("#offline-deals tbody tr")
+    found = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td")
+        values = [cells.nth(j).evaluate("c => c.firstChild.textContent") for j in range(len(seats))]
+        found.append({name: int(v) for name, v in zip(seats, values, strict=True) if v != "·"})
+    return found
+
+
+def play_offline_evening(
+    page: Page,
+    live_server: str,
+    live_app: Flask,
+    seats: tuple[str, ...],
+    mode: str,
+    deals: list[tuple[str, str, str | None, str, str, str | None]],
+) -> None:
+    open_once(page, live_server)
+    page.context.set_offline(True)
+    start_offline(page, live_server, seats, mode)
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
+
+    # An impossible deal: 91 points with one oudler, no chelem. Refused with the server's
+    # own message, under its field, and not kept.
+    enter(page, ("Alice", "Prise", "alone" if len(seats) == 5 else None, "1", "91", None))
+    page.get_by_role("button", name="Save", exact=True).click()
+    message = page.locator("#offline-deal .live-error").first
+    expect(message).to_be_visible()
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
+
+    for number, deal in enumerate(deals, 1):
+        page.evaluate("document.getElementById('offline-deal').reset()")
+        enter(page, deal)
+        expect(page.locator("#preview")).to_contain_text("not yet sent")
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.locator("#offline-flash")).to_contain_text(f"Deal {number} kept on this phone")
+        expect(page.locator("#deal-title")).to_have_text(f"Deal {number + 1}")
+    count = len(deals)
+    expect(page.locator("#offline-count")).to_have_text(f"Offline: {count} deals not yet sent.")
+    shown = shown_scores(page, seats)
+    assert len(shown) == count
+
+    SHOTS.mkdir(exist_ok=True)
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert scroll_width(page) <= width, f"the offline evening scrolls sideways at {width} px"
+        page.screenshot(path=str(SHOTS / f"offline-evening-{mode}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    page.reload()  # nothing lost: the phone's store
+    expect(page.locator("#offline-deals tbody tr")).to_have_count(count)
+    assert shown_scores(page, seats) == shown
+
+    page.context.set_offline(False)
+    page.wait_for_url("**/e/*", timeout=30_000)
+    for _ in range(300):
+        if len(stored(live_app)) == count:
+            break
+        page.wait_for_timeout(100)
+    deals_stored = stored(live_app)
+    assert [(n, taker) for n, taker, _ in deals_stored] == [
+        (n, deal[0]) for n, deal in enumerate(deals, 1)
+    ]
+    assert [scores for *_, scores in deals_stored] == shown  # the phone's figures, the server's
+
+
+def test_an_evening_of_four_started_offline_is_stored_once_the_network_returns(
+    page: Page, live_server: str, live_app: Flask, watch: Watch
+) -> None:
+    play_offline_evening(page, live_server, live_app, FOUR, "four", FOUR_DEALS)
+    watch.check()
+
+
+def test_an_evening_of_five_with_a_called_king_started_offline(
+    page: Page, live_server: str, live_app: Flask, watch: Watch
+) -> None:
+    play_offline_evening(page, live_server, live_app, FIVE, "five", FIVE_DEALS)
+    watch.check()
