@@ -100,9 +100,10 @@ NODE_MODULES := node_modules/.installed
 ESBUILD := node_modules/.bin/esbuild
 # Each page's one script (static/src/pages), and the modules a script loads later with
 # import("./name.js"), each a file of its own that no page loads first (the service worker
-# keeps them all): list them in LATER.
-LATER := sentence
-ENTRIES := static/src/pages/*.js $(LATER:%=static/src/%.js)
+# keeps them all): list them in LATER. Such a module is static/src/name.js, or a folder of
+# modules, static/src/name/ (its entry: index.js), bundled into one file all the same.
+LATER := sentence scoring
+ENTRIES := static/src/pages/*.js $(foreach m,$(LATER),$(or $(wildcard static/src/$(m).js),$(m)=static/src/$(m)/index.js))
 BUNDLE = $(ESBUILD) $(ENTRIES) --bundle --format=esm --target=es2020 --charset=utf8 \
 	--entry-names=[name] $(LATER:%=--external:./%.js) --log-level=warning
 
