@@ -22,8 +22,9 @@ pytestmark = pytest.mark.phones
 SHOTS = Path("/tmp/offline-shots")
 
 # Each deal as tapped: taker, contract, partner (None at 4), oudlers, points, poignée of.
+Tapped = tuple[str, str, str | None, str, str, str | None]
 FOUR = ("Alice", "Bob", "Chloé", "David")
-FOUR_DEALS = [
+FOUR_DEALS: list[Tapped] = [
     ("Bob", "Garde", None, "2", "49", None),
     ("Chloé", "Prise", None, "1", "45", "Chloé"),  # a simple poignée
     ("David", "Garde sans", None, "3", "40", None),
@@ -32,7 +33,7 @@ FOUR_DEALS = [
     ("Chloé", "Garde", None, "1", "52", None),
 ]
 FIVE = ("Alice", "Bob", "Chloé", "David", "Émile")
-FIVE_DEALS = [
+FIVE_DEALS: list[Tapped] = [
     ("Bob", "Garde", "Alice", "2", "49", None),
     ("Chloé", "Prise", "alone", "1", "45", "Chloé"),
     ("David", "Garde", "Émile", "3", "40", None),
@@ -61,7 +62,7 @@ def start_offline(page: Page, live_server: str, seats: tuple[str, ...], mode: st
     page.wait_for_url("**/evenings/offline#*")
 
 
-def enter(page: Page, deal: tuple[str, str, str | None, str, str, str | None]) -> None:
+def enter(page: Page, deal: Tapped) -> None:
     taker, contract, partner, oudlers, points, poignee = deal
     form = page.locator("#offline-deal")
     form.get_by_role("group", name="Taker").get_by_text(taker, exact=True).click()
@@ -93,7 +94,11 @@ def stored(app: Flask) -> list[tuple[int, str, dict[str, int]]]:
         ):
             scores = db.session.scalars(select(DealScore).where(DealScore.deal_id == deal.id))
             found.append(
-                (deal.number, names[deal.taker_id], {names[s.player_id]: s.points for s in scores})
+                (
+                    deal.number,
+                    names.get(deal.taker_id or 0, ""),
+                    {names[s.player_id]: s.points for s in scores},
+                )
             )
         db.session.remove()
     return found
@@ -116,7 +121,7 @@ def play_offline_evening(
     live_app: Flask,
     seats: tuple[str, ...],
     mode: str,
-    deals: list[tuple[str, str, str | None, str, str, str | None]],
+    deals: list[Tapped],
 ) -> None:
     open_once(page, live_server)
     page.context.set_offline(True)
@@ -129,6 +134,7 @@ def play_offline_evening(
     page.get_by_role("button", name="Save", exact=True).click()
     message = page.locator("#offline-deal .live-error").first
     expect(message).to_be_visible()
+    refusal = page.locator("#offline-deal .live-error").all_inner_texts()
     expect(page.locator("#deal-title")).to_have_text("Deal 1")
 
     for number, deal in enumerate(deals, 1):
@@ -155,6 +161,14 @@ def play_offline_evening(
     assert shown_scores(page, seats) == shown
 
     page.context.set_offline(False)
+    # The refusal was the server's own message (what POST /api/v1/score answers).
+    impossible = {"players": list(seats), "taker": "Alice", "contract": "prise", "oudlers": 1}
+    impossible |= {"points": 91} | ({"partner": None} if len(seats) == 5 else {})
+    answer = page.request.post(
+        f"{live_server}/api/v1/score", data=impossible, headers={"Accept-Language": "en"}
+    )
+    assert answer.status == 422
+    assert refusal == [" ".join(m) for m in answer.json()["errors"].values()]
     page.wait_for_url("**/e/*", timeout=30_000)
     for _ in range(300):
         if len(stored(live_app)) == count:
