@@ -144,25 +144,26 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     })));
   }
   function sendAll() {
-    return entries().then((list) => {
-      const stopped = {};
-      let saved = 0;
-      const next = (i) => {
-        if (i >= list.length) return saved;
-        const entry = list[i];
-        if (stopped[entry.token] || entry.state !== "waiting" || entry.held) {
-          stopped[entry.token] = true;
-          return next(i + 1);
-        }
-        return send(entry).then((outcome) => {
-          if (outcome === "later") return saved;
-          if (outcome === "saved") saved += 1;
-          else stopped[entry.token] = true;
-          return next(i + 1);
-        });
-      };
-      return next(0);
+    const stopped = {};
+    const tried = /* @__PURE__ */ new Set();
+    let saved = 0;
+    const ready = (entry) => {
+      if (tried.has(entry.id) || stopped[entry.token]) return false;
+      if (entry.state !== "waiting" || entry.held) stopped[entry.token] = true;
+      return !stopped[entry.token];
+    };
+    const next = () => entries().then((list) => {
+      const entry = list.find(ready);
+      if (!entry) return saved;
+      tried.add(entry.id);
+      return send(entry).then((outcome) => {
+        if (outcome === "later") return saved;
+        if (outcome === "saved") saved += 1;
+        else stopped[entry.token] = true;
+        return next();
+      });
     });
+    return next();
   }
   function choose(entry, asNext) {
     if (asNext) {

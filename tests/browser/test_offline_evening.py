@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Player, Sheet
 
-from .conftest import Watch, scroll_width
+from .conftest import PHONE, Watch, scroll_width
 
 pytestmark = pytest.mark.phones
 
@@ -192,4 +192,44 @@ def test_an_evening_of_five_with_a_called_king_started_offline(
     page: Page, live_server: str, live_app: Flask, watch: Watch
 ) -> None:
     play_offline_evening(page, live_server, live_app, FIVE, "five", FIVE_DEALS)
+    watch.check()
+
+
+def test_two_phones_that_both_went_on_offline_meet_the_clash_handling(
+    page: Page, browser: Browser, live_server: str, live_app: Flask, watch: Watch
+) -> None:
+    from .test_offline import enter as enter_deal
+    from .test_offline import start
+
+    token = start(page, live_server)
+    other = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    other.goto(f"{live_server}/e/{token}")
+    open_once(other, live_server)
+    other.goto(f"{live_server}/e/{token}")
+    other.goto(f"{live_server}/e/{token}/deals/new")
+    for phone in (page, other):
+        phone.context.set_offline(True)
+    for phone, takers in ((page, ("Bob", "Chloé")), (other, ("David", "Alice"))):
+        for taker in takers:
+            enter_deal(phone, taker, "49")
+            phone.get_by_role("button", name="Save", exact=True).click()
+            expect(phone.locator("div.flash")).to_contain_text("not yet sent")
+        expect(phone.locator("#queue-count")).to_have_text("Offline: 2 deals not yet sent.")
+
+    page.context.set_offline(False)  # the first phone back stores its deals 1 and 2
+    expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
+    other.context.set_offline(False)
+    other.goto(f"{live_server}/e/{token}")
+    clash = other.locator("#waiting li").first
+    expect(clash).to_contain_text("needs your choice", timeout=15_000)
+    expect(clash).to_contain_text("not yet sent")  # its twin's scores, still shown
+    clash.get_by_role("button", name="Save mine as the next deal").click()
+    expect(other.locator("#queue-banner")).to_be_hidden(timeout=15_000)
+    assert [(n, taker) for n, taker, _ in stored(live_app)] == [
+        (1, "Bob"),
+        (2, "Chloé"),
+        (3, "David"),
+        (4, "Alice"),
+    ]
+    other.context.close()
     watch.check()
