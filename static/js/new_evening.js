@@ -119,11 +119,25 @@ function keepOffline(form, data) {
     page: path,
     time: Date.now()
   });
-  if (!evening) return Promise.resolve(false);
+  if (!evening) return Promise.resolve(said(form));
   return phoneStore.keepEvening(evening).then(() => {
     window.location.assign(`${form.dataset.offline}#${evening.edit}`);
     return true;
   }, () => false);
+}
+function said(form) {
+  if (!form.dataset.offlineWrong) return false;
+  let box = form.querySelector(".offline-wrong");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "error box offline-wrong";
+    box.setAttribute("role", "alert");
+    box.append(document.createElement("p"));
+    form.prepend(box);
+  }
+  box.firstChild.textContent = form.dataset.offlineWrong;
+  box.scrollIntoView({ block: "center" });
+  return true;
 }
 function startCreation() {
   const form = document.querySelector("form[data-replace]");

@@ -1,25 +1,3 @@
-// static/src/connection.js
-function isCopy(doc = document) {
-  return doc.documentElement.dataset.offlineCopy === "1";
-}
-function showConnection(up, doc = document) {
-  let note2 = doc.getElementById("offline-copy");
-  if (up && note2) note2.remove();
-  const words = doc.getElementById("offline");
-  if (up || note2 || !isCopy(doc) || !words) return;
-  note2 = doc.createElement("p");
-  note2.id = "offline-copy";
-  note2.className = "offline-copy";
-  note2.setAttribute("role", "status");
-  note2.textContent = words.dataset.copy;
-  (doc.getElementById("queue-banner") || words).after(note2);
-}
-function followConnection(doc = document) {
-  showConnection(!isCopy(doc), doc);
-  window.addEventListener("online", () => showConnection(true, doc));
-  window.addEventListener("offline", () => showConnection(false, doc));
-}
-
 // static/src/queue.js
 var TIMEOUT = 8e3;
 var EVERY = 2e4;
@@ -392,6 +370,17 @@ function called(players, say2) {
   }
   return [];
 }
+function ruled(players, rules, say2) {
+  const people = players.map((p) => [p, p]);
+  const found = [];
+  if (rules.petit_au_bout === "player_flat") {
+    found.push(choices("petit_au_bout_player", "petit_au_bout_player", say2.takenBy, [["", "—"], ...people], { checked: "" }));
+  }
+  if (rules.misere) {
+    found.push(more("miseres-box", say2.misere, [choices("miseres", "miseres", say2.misere, people, { kind: "checkbox" })]));
+  }
+  return found;
+}
 function drawForm(box, { players, seating, rules, contracts, say: say2 }) {
   const sides = [["attack", say2.attack], ["defense", say2.defence]];
   const sizes = [["", say2.none], ["simple", say2.simple], ["double", say2.double], ["triple", say2.triple]];
@@ -414,6 +403,7 @@ function drawForm(box, { players, seating, rules, contracts, say: say2 }) {
     choices("oudlers", "oudlers", say2.oudlers, ["0", "1", "2", "3"].map((n) => [n, n])),
     points2(say2),
     choices("petit_au_bout", "petit_au_bout", say2.petit, [["", say2.no], ...sides], { checked: "" }),
+    ...ruled(players, rules, say2),
     more("poignees", say2.poignees, poignees),
     more("chelem", say2.chelem, [
       announced,
@@ -541,8 +531,8 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang }) {
     if (scores) box.append(...notYetSent(scores, say2));
     box.hidden = false;
   }
-  function save(answer) {
-    const fields = valuesOf(form);
+  function save(answer, passed) {
+    const fields = passed ? [] : valuesOf(form);
     const dealer = dealerOf(evening, number);
     const csrf = evening.fields.find((f) => f[0] === "csrf_token");
     fields.push(
@@ -554,7 +544,7 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang }) {
       ["dealer", dealer],
       ["sitting_out", ""],
       ["points_side", "attack"],
-      ["save", "1"]
+      passed ? ["passed", "1"] : ["save", "1"]
     );
     const entry = {
       id: fields.find((f) => f[0] === "once")[1],
@@ -566,7 +556,7 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang }) {
       seated: evening.seating,
       time: Date.now(),
       state: "waiting",
-      summary: summaryOf(form),
+      summary: passed ? [["", passed]] : summaryOf(form),
       held: true,
       scores: answer.body.scores
     };
@@ -581,6 +571,11 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang }) {
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    if (event.submitter && event.submitter.name === "passed") {
+      const nobody = Object.fromEntries(playersOf(evening, number).map((p) => [p, 0]));
+      save({ body: { scores: nobody } }, event.submitter.textContent.trim()).then(draw);
+      return;
+    }
     refresh().then((answer) => {
       if (!answer || answer.status !== 200) return null;
       return save(answer).then(draw);
@@ -685,7 +680,6 @@ function registerWorker(doc = document) {
 
 // static/src/pages/offline_evening.js
 registerWorker();
-followConnection();
 var data = document.getElementById("offline-evening").dataset;
 var say = JSON.parse(data.words);
 var edit = window.location.hash.slice(1);

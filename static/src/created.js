@@ -30,11 +30,28 @@ function keepOffline(form, data) {
     edit: newLink(), view: newLink(), once: newKey(), door: path + ".json", page: path,
     time: Date.now(),
   });
-  if (!evening) return Promise.resolve(false);
+  if (!evening) return Promise.resolve(said(form));
   return phoneStore.keepEvening(evening).then(() => {
     window.location.assign(`${form.dataset.offline}#${evening.edit}`);
     return true;
   }, () => false);
+}
+
+// Seats that do not fit the table, said at the top of the form with what was typed kept
+// (the server says which, once it answers).
+function said(form) {
+  if (!form.dataset.offlineWrong) return false;
+  let box = form.querySelector(".offline-wrong");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "error box offline-wrong";
+    box.setAttribute("role", "alert");
+    box.append(document.createElement("p"));
+    form.prepend(box);
+  }
+  box.firstChild.textContent = form.dataset.offlineWrong;
+  box.scrollIntoView({block: "center"});
+  return true;
 }
 
 export function startCreation() {

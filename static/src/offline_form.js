@@ -57,6 +57,20 @@ function called(players, say) {
   return [];
 }
 
+// The fields only some rules have: who took the petit au bout where that player alone
+// is paid, and the misères where they are paid.
+function ruled(players, rules, say) {
+  const people = players.map((p) => [p, p]);
+  const found = [];
+  if (rules.petit_au_bout === "player_flat") {
+    found.push(choices("petit_au_bout_player", "petit_au_bout_player", say.takenBy, [["", "—"], ...people], {checked: ""}));
+  }
+  if (rules.misere) {
+    found.push(more("miseres-box", say.misere, [choices("miseres", "miseres", say.misere, people, {kind: "checkbox"})]));
+  }
+  return found;
+}
+
 // The form's fields for one deal, in ``box``: ``players`` play it, seated as ``seating``.
 export function drawForm(box, {players, seating, rules, contracts, say}) {
   const sides = [["attack", say.attack], ["defense", say.defence]];
@@ -73,6 +87,7 @@ export function drawForm(box, {players, seating, rules, contracts, say}) {
     choices("oudlers", "oudlers", say.oudlers, ["0", "1", "2", "3"].map((n) => [n, n])),
     points(say),
     choices("petit_au_bout", "petit_au_bout", say.petit, [["", say.no], ...sides], {checked: ""}),
+    ...ruled(players, rules, say),
     more("poignees", say.poignees, poignees),
     more("chelem", say.chelem, [announced,
       choices("chelem_outcome", "chelem_outcome", say.every, [["none", say.nobody], ...sides], {checked: "none"})]),

@@ -94,17 +94,19 @@ export function startOfflineSheet({evening, queue, say, data, lang}) {
     box.hidden = false;
   }
 
-  function save(answer) {
-    const fields = valuesOf(form);
+  // Kept on the phone as the server's form posts it: the deal as typed (or everybody
+  // passed), what it is based on, and the twin's scores.
+  function save(answer, passed) {
+    const fields = passed ? [] : valuesOf(form);
     const dealer = dealerOf(evening, number);
     const csrf = evening.fields.find((f) => f[0] === "csrf_token");
     fields.push(["csrf_token", csrf ? csrf[1] : ""], ["once", newKey()], ["number", String(number)],
       ["seating", seatingBasis(evening)], ["rotation", dealer], ["dealer", dealer],
-      ["sitting_out", ""], ["points_side", "attack"], ["save", "1"]);
+      ["sitting_out", ""], ["points_side", "attack"], passed ? ["passed", "1"] : ["save", "1"]);
     const entry = {
       id: fields.find((f) => f[0] === "once")[1], token: evening.edit, page: formUrl(evening.edit),
       fields, number, dealer, seated: evening.seating, time: Date.now(), state: "waiting",
-      summary: summaryOf(form), held: true, scores: answer.body.scores,
+      summary: passed ? [["", passed]] : summaryOf(form), held: true, scores: answer.body.scores,
     };
     return queue.put(entry).then(() => {
       flash(format(say.kept, {n: number}), answer.body.scores);
@@ -116,6 +118,11 @@ export function startOfflineSheet({evening, queue, say, data, lang}) {
   form.addEventListener("input", (event) => { if (event.target.name === "points") refresh(); });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    if (event.submitter && event.submitter.name === "passed") {
+      const nobody = Object.fromEntries(playersOf(evening, number).map((p) => [p, 0]));
+      save({body: {scores: nobody}}, event.submitter.textContent.trim()).then(draw);
+      return;
+    }
     refresh().then((answer) => {
       if (!answer || answer.status !== 200) return null;  // said under its field
       return save(answer).then(draw);

@@ -2,15 +2,13 @@
 // edit link>): its deal form and ledger from the phone's store (offline_sheet.js), and
 // the evening sent as soon as the server answers, then its real ledger opened.
 
-import {followConnection} from "../connection.js";
 import {sendEvenings} from "../evening_sent.js";
 import {startOfflineSheet} from "../offline_sheet.js";
 import {EVERY, createQueue} from "../queue.js";
 import {phoneStore, storeWorks} from "../store.js";
 import {registerWorker} from "../worker.js";
 
-registerWorker();
-followConnection();
+registerWorker();  // no "last copy" note: the page is the phone's own, and says so
 
 const data = document.getElementById("offline-evening").dataset;
 const say = JSON.parse(data.words);
