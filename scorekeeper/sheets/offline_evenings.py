@@ -27,7 +27,7 @@ from scorekeeper.device import home_club
 from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.once import once_token
-from scorekeeper.scoring import FFT, VARIANTS, contract_name
+from scorekeeper.scoring import FFT, contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.evenings import bp, evening_form, making, refused_seating, remember_evening
 from scorekeeper.sheets.forms import EveningForm
@@ -46,14 +46,11 @@ def offline_page() -> str:
     """The page a phone shows an evening it started offline on (its deal form and its
     ledger, filled by the page's script from the phone's store): kept by the service
     worker when it installs, the same for every evening, so it holds no evening's data;
-    only the words, the contracts' names and the settings of each named variant (the
-    evening's rules are the FFT's with its variants' settings, in order)."""
+    only the words and the contracts' names (its rules are the scoring twin's)."""
     lang = str(get_locale() or "fr")
     return render_template(
         "sheets/evenings/offline.html",
         contracts={c.value: contract_name(c.value, lang) for c in FFT.contracts},
-        fft=FFT.to_json(),
-        variants={name: dict(v.settings) for name, v in VARIANTS.items()},
     )
 
 

@@ -171,12 +171,15 @@ function scoreBody(fields, players, seating, rules) {
 
 // static/src/twin.js
 var loading = null;
-function twinScore(body, lang) {
+function twin() {
   loading = loading || import("./scoring.js").catch((error) => {
     loading = null;
     throw error;
   });
-  return loading.then((twin) => twin.scoreRequest(body, lang));
+  return loading;
+}
+function twinScore(body, lang) {
+  return twin().then((module) => module.scoreRequest(body, lang));
 }
 
 // static/src/phone_scores.js

@@ -5,14 +5,6 @@ function newKey(random = (bytes) => crypto.getRandomValues(bytes)) {
 }
 
 // static/src/offline_evening.js
-var MODES = {
-  three: [3, 3],
-  four: [4, 4],
-  five: [5, 5],
-  five_dealer_out: [5, 4],
-  six_dealer_out: [6, 5],
-  six: [6, 6]
-};
 var SEATS = 6;
 function newLink(random = (bytes) => crypto.getRandomValues(bytes)) {
   for (; ; ) {
@@ -21,7 +13,7 @@ function newLink(random = (bytes) => crypto.getRandomValues(bytes)) {
     if (!text.startsWith("-")) return text;
   }
 }
-function eveningOf(fields, made) {
+function eveningOf(fields, made, modes) {
   const value = (name) => (fields.find((f) => f[0] === name) || [name, ""])[1].trim();
   const seating = [];
   for (let seat = 1; seat <= SEATS; seat += 1) {
@@ -31,7 +23,8 @@ function eveningOf(fields, made) {
   const mode = value("table_mode") || "four";
   const first = value(`seat_${value("first_dealer") || "1"}`);
   const lower = seating.map((n) => n.toLowerCase());
-  if (!MODES[mode] || seating.length !== MODES[mode][0] || !first || new Set(lower).size !== lower.length) return null;
+  const table = Object.hasOwn(modes, mode) ? modes[mode] : null;
+  if (!table || seating.length !== table.seated || !first || new Set(lower).size !== lower.length) return null;
   const variants = fields.filter((f) => f[0] === "variants").map((f) => f[1]);
   return {
     edit: made.edit,
@@ -42,6 +35,7 @@ function eveningOf(fields, made) {
     fields,
     seating,
     mode,
+    dealerOut: table.dealerSitsOut,
     first,
     variants,
     name: value("name"),
@@ -98,6 +92,16 @@ function storeWorks() {
   return typeof indexedDB !== "undefined" && typeof fetch !== "undefined";
 }
 
+// static/src/twin.js
+var loading = null;
+function twin() {
+  loading = loading || import("./scoring.js").catch((error) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
 // static/src/created.js
 function today() {
   const now = /* @__PURE__ */ new Date();
@@ -111,19 +115,22 @@ function keepOffline(form, data) {
   const fields = [];
   data.forEach((value, name) => fields.push([name, String(value)]));
   const path = window.location.pathname;
-  const evening = eveningOf(fields, {
+  const made = {
     edit: newLink(),
     view: newLink(),
     once: newKey(),
     door: path + ".json",
     page: path,
     time: Date.now()
-  });
-  if (!evening) return Promise.resolve(said(form));
-  return phoneStore.keepEvening(evening).then(() => {
-    window.location.assign(`${form.dataset.offline}#${evening.edit}`);
-    return true;
-  }, () => false);
+  };
+  return twin().then((scoring) => {
+    const evening = eveningOf(fields, made, scoring.TABLE_MODES);
+    if (!evening) return said(form);
+    return phoneStore.keepEvening(evening).then(() => {
+      window.location.assign(`${form.dataset.offline}#${evening.edit}`);
+      return true;
+    });
+  }).catch(() => false);
 }
 function said(form) {
   if (!form.dataset.offlineWrong) return false;

@@ -252,25 +252,16 @@ function sendEvenings(line) {
 }
 
 // static/src/offline_evening.js
-var MODES = {
-  three: [3, 3],
-  four: [4, 4],
-  five: [5, 5],
-  five_dealer_out: [5, 4],
-  six_dealer_out: [6, 5],
-  six: [6, 6]
-};
 var NO_PARTNER = "-";
-function rulesOf(evening, fft, variants) {
-  return evening.variants.reduce((rules, name) => ({ ...rules, ...variants[name] || {} }), { ...fft });
+function rulesOf(evening, scoring) {
+  return scoring.rulesJson(scoring.ruleSet(["fft", ...evening.variants].join("+")));
 }
 function dealerOf(evening, number) {
   const start2 = evening.seating.indexOf(evening.first);
   return evening.seating[(start2 + number - 1) % evening.seating.length];
 }
 function playersOf(evening, number) {
-  const [seated, playing] = MODES[evening.mode];
-  if (seated === playing) return evening.seating.slice();
+  if (!evening.dealerOut) return evening.seating.slice();
   const dealer = dealerOf(evening, number);
   return evening.seating.filter((name) => name !== dealer);
 }
@@ -444,12 +435,15 @@ function summaryOf(form) {
 
 // static/src/twin.js
 var loading = null;
-function twinScore(body, lang) {
+function twin() {
   loading = loading || import("./scoring.js").catch((error) => {
     loading = null;
     throw error;
   });
-  return loading.then((twin) => twin.scoreRequest(body, lang));
+  return loading;
+}
+function twinScore(body, lang) {
+  return twin().then((module) => module.scoreRequest(body, lang));
 }
 
 // static/src/words.js
@@ -477,10 +471,10 @@ function scoreList(scores) {
 function notYetSent(scores, say2) {
   return [scoreList(scores), element2("p", "not-yet muted", say2.notYet)];
 }
-function startOfflineSheet({ evening, queue, say: say2, data: data2, lang }) {
+function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scoring }) {
   const form = document.getElementById("offline-deal");
   const preview = document.getElementById("preview");
-  const rules = rulesOf(evening, JSON.parse(data2.fft), JSON.parse(data2.variants));
+  const rules = rulesOf(evening, scoring);
   const contracts = JSON.parse(data2.contracts);
   let number = 1;
   const mine = () => queue.entries().then((list) => list.filter((e) => e.token === evening.edit));
@@ -712,7 +706,7 @@ function start(evening) {
   }
   const queue = createQueue({ store: phoneStore, fetch: window.fetch.bind(window) });
   const lang = document.documentElement.lang || "fr";
-  startOfflineSheet({ evening, queue, say, data, lang }).draw();
+  twin().then((scoring) => startOfflineSheet({ evening, queue, say, data, lang, scoring }).draw());
   window.addEventListener("online", () => {
     note(say.sending);
     sendThenOpen();

@@ -10,6 +10,7 @@
 import {newKey} from "./queue.js";
 import {eveningOf, newLink} from "./offline_evening.js";
 import {phoneStore, storeWorks} from "./store.js";
+import {twin} from "./twin.js";
 
 function today() {
   const now = new Date();
@@ -26,15 +27,18 @@ function keepOffline(form, data) {
   const fields = [];
   data.forEach((value, name) => fields.push([name, String(value)]));
   const path = window.location.pathname;
-  const evening = eveningOf(fields, {
+  const made = {
     edit: newLink(), view: newLink(), once: newKey(), door: path + ".json", page: path,
     time: Date.now(),
-  });
-  if (!evening) return Promise.resolve(said(form));
-  return phoneStore.keepEvening(evening).then(() => {
-    window.location.assign(`${form.dataset.offline}#${evening.edit}`);
-    return true;
-  }, () => false);
+  };
+  return twin().then((scoring) => {
+    const evening = eveningOf(fields, made, scoring.TABLE_MODES);
+    if (!evening) return said(form);
+    return phoneStore.keepEvening(evening).then(() => {
+      window.location.assign(`${form.dataset.offline}#${evening.edit}`);
+      return true;
+    });
+  }).catch(() => false);
 }
 
 // Seats that do not fit the table, said at the top of the form with what was typed kept

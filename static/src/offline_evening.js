@@ -4,11 +4,6 @@
 // kept for the queue as the deal form posts it, and the body the scoring twin (and
 // POST /api/v1/score) reads. Nothing here touches the page or the phone's store.
 
-// Each table mode: how many are seated and how many play a deal (scoring/table.py).
-export const MODES = {
-  three: [3, 3], four: [4, 4], five: [5, 5], five_dealer_out: [5, 4],
-  six_dealer_out: [6, 5], six: [6, 6],
-};
 export const NO_PARTNER = "-";
 const SEATS = 6;
 
@@ -23,7 +18,8 @@ export function newLink(random = (bytes) => crypto.getRandomValues(bytes)) {
 
 // The evening the new-evening form's ``fields`` (its [name, value] pairs) ask for, or
 // null when the seats do not fit the table (the server would say why: online, it does).
-export function eveningOf(fields, made) {
+// ``modes``: the twin's TABLE_MODES (scoring/table.py's), by the form's table_mode.
+export function eveningOf(fields, made, modes) {
   const value = (name) => (fields.find((f) => f[0] === name) || [name, ""])[1].trim();
   const seating = [];
   for (let seat = 1; seat <= SEATS; seat += 1) {
@@ -33,19 +29,20 @@ export function eveningOf(fields, made) {
   const mode = value("table_mode") || "four";
   const first = value(`seat_${value("first_dealer") || "1"}`);
   const lower = seating.map((n) => n.toLowerCase());
-  if (!MODES[mode] || seating.length !== MODES[mode][0] || !first ||
+  const table = Object.hasOwn(modes, mode) ? modes[mode] : null;
+  if (!table || seating.length !== table.seated || !first ||
       new Set(lower).size !== lower.length) return null;
   const variants = fields.filter((f) => f[0] === "variants").map((f) => f[1]);
   return {
     edit: made.edit, view: made.view, once: made.once, door: made.door, page: made.page,
-    fields, seating, mode, first, variants, name: value("name"), time: made.time, state: "held",
+    fields, seating, mode, dealerOut: table.dealerSitsOut, first, variants, name: value("name"), time: made.time, state: "held",
   };
 }
 
-// The evening's rules: the FFT's with each variant's settings over them, in order (as
-// scoring/rules.py's rule_set reads "fft+variant+…").
-export function rulesOf(evening, fft, variants) {
-  return evening.variants.reduce((rules, name) => ({...rules, ...(variants[name] || {})}), {...fft});
+// The evening's rules as the scoring API takes them: the twin's rule set of its variants,
+// as scoring/rules.py's rule_set reads "fft+variant+…".
+export function rulesOf(evening, scoring) {
+  return scoring.rulesJson(scoring.ruleSet(["fft", ...evening.variants].join("+")));
 }
 
 // Who deals deal ``number`` (1, 2, …): the first dealer, then each next seat.
@@ -56,8 +53,7 @@ export function dealerOf(evening, number) {
 
 // Who plays deal ``number``: the seated, but the dealer where the dealer sits out.
 export function playersOf(evening, number) {
-  const [seated, playing] = MODES[evening.mode];
-  if (seated === playing) return evening.seating.slice();
+  if (!evening.dealerOut) return evening.seating.slice();
   const dealer = dealerOf(evening, number);
   return evening.seating.filter((name) => name !== dealer);
 }

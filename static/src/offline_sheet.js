@@ -36,10 +36,11 @@ function notYetSent(scores, say) {
 }
 
 // The page for ``evening`` (the phone's record), the queue ``queue`` (queue.js's).
-export function startOfflineSheet({evening, queue, say, data, lang}) {
+// ``scoring``: the twin's module, loaded.
+export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
   const form = document.getElementById("offline-deal");
   const preview = document.getElementById("preview");
-  const rules = rulesOf(evening, JSON.parse(data.fft), JSON.parse(data.variants));
+  const rules = rulesOf(evening, scoring);
   const contracts = JSON.parse(data.contracts);
   let number = 1;
 

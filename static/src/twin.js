@@ -4,10 +4,15 @@
 
 let loading = null;
 
-export function twinScore(body, lang) {
+// The twin's module, loaded once.
+export function twin() {
   loading = loading || import("./scoring.js").catch((error) => {
     loading = null;  // try again at the next deal
     throw error;
   });
-  return loading.then((twin) => twin.scoreRequest(body, lang));
+  return loading;
+}
+
+export function twinScore(body, lang) {
+  return twin().then((module) => module.scoreRequest(body, lang));
 }

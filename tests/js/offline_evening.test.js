@@ -7,6 +7,8 @@ import {describe, it} from "node:test";
 import {sendEvenings} from "../../static/src/evening_sent.js";
 import {dealerOf, eveningOf, newLink, playersOf, rulesOf, scoreBody} from "../../static/src/offline_evening.js";
 import {createQueue} from "../../static/src/queue.js";
+import {ruleSet, rulesJson} from "../../static/src/scoring/rules.js";
+import {TABLE_MODES} from "../../static/src/scoring/table.js";
 
 const FORM = [["csrf_token", "tok"], ["seat_1", " Ann "], ["seat_2", "Bob"], ["seat_3", "Cat"],
   ["seat_4", "Dan"], ["seat_5", "Eve"], ["table_mode", "five_dealer_out"], ["first_dealer", "2"],
@@ -28,25 +30,25 @@ describe("an evening made on the phone", () => {
     assert.match(newLink(), /^[A-Za-z0-9_][A-Za-z0-9_-]{23}$/);
   });
   it("reads its seats, mode, first dealer and variants from the form", () => {
-    const evening = eveningOf(FORM, MADE);
+    const evening = eveningOf(FORM, MADE, TABLE_MODES);
     assert.deepEqual(evening.seating, ["Ann", "Bob", "Cat", "Dan", "Eve"]);
-    assert.deepEqual([evening.mode, evening.first, evening.variants, evening.state],
-      ["five_dealer_out", "Bob", ["misere_10", "no_prise"], "held"]);
+    assert.deepEqual([evening.mode, evening.dealerOut, evening.first, evening.variants, evening.state],
+      ["five_dealer_out", true, "Bob", ["misere_10", "no_prise"], "held"]);
   });
   it("is not made when the seats do not fit the table, or one name is seated twice", () => {
-    assert.equal(eveningOf(FORM.filter((f) => f[0] !== "seat_5"), MADE), null);
-    assert.equal(eveningOf([...FORM.filter((f) => f[0] !== "seat_5"), ["seat_5", "ann"]], MADE), null);
-    assert.equal(eveningOf([...FORM, ["first_dealer", "6"]].filter((f, i, all) => f[0] !== "first_dealer" || i === all.length - 1), MADE), null);
+    assert.equal(eveningOf(FORM.filter((f) => f[0] !== "seat_5"), MADE, TABLE_MODES), null);
+    assert.equal(eveningOf([...FORM.filter((f) => f[0] !== "seat_5"), ["seat_5", "ann"]], MADE, TABLE_MODES), null);
+    assert.equal(eveningOf([...FORM, ["first_dealer", "6"]].filter((f, i, all) => f[0] !== "first_dealer" || i === all.length - 1), MADE, TABLE_MODES), null);
   });
   it("deals in turn from the first dealer, who sits out at a table of five seated", () => {
-    const evening = eveningOf(FORM, MADE);
+    const evening = eveningOf(FORM, MADE, TABLE_MODES);
     assert.deepEqual([1, 2, 4, 5].map((n) => dealerOf(evening, n)), ["Bob", "Cat", "Eve", "Ann"]);
     assert.deepEqual(playersOf(evening, 1), ["Ann", "Cat", "Dan", "Eve"]);
   });
-  it("plays the FFT rules with its variants' settings over them, in order", () => {
-    const rules = rulesOf(eveningOf(FORM, MADE), {misere: 0, contracts: ["prise", "garde"], half_point: "winner"},
-      {misere_10: {misere: 10}, no_prise: {contracts: ["garde"]}});
-    assert.deepEqual(rules, {misere: 10, contracts: ["garde"], half_point: "winner"});
+  it("plays the FFT rules with its variants, as the twin's rule set reads them", () => {
+    const rules = rulesOf(eveningOf(FORM, MADE, TABLE_MODES), {ruleSet, rulesJson});
+    assert.equal(rules.misere, 10);
+    assert.deepEqual(rules.contracts, ["garde", "garde_sans", "garde_contre"]);
   });
 });
 
@@ -90,7 +92,7 @@ function answer(status, json) {
 }
 
 describe("an evening sent when the network returns", () => {
-  const held = () => ({...eveningOf(FORM, MADE)});
+  const held = () => ({...eveningOf(FORM, MADE, TABLE_MODES)});
   const deal = (id, number) => ({id, token: MADE.edit, number, time: number, state: "waiting", held: true,
     dealer: "Bob", fields: [["once", id], ["number", String(number)], ["seating", "old"]]});
 

@@ -6,6 +6,7 @@ import {sendEvenings} from "../evening_sent.js";
 import {startOfflineSheet} from "../offline_sheet.js";
 import {EVERY, createQueue} from "../queue.js";
 import {phoneStore, storeWorks} from "../store.js";
+import {twin} from "../twin.js";
 import {registerWorker} from "../worker.js";
 
 registerWorker();  // no "last copy" note: the page is the phone's own, and says so
@@ -46,7 +47,7 @@ function start(evening) {
   }
   const queue = createQueue({store: phoneStore, fetch: window.fetch.bind(window)});
   const lang = document.documentElement.lang || "fr";
-  startOfflineSheet({evening, queue, say, data, lang}).draw();
+  twin().then((scoring) => startOfflineSheet({evening, queue, say, data, lang, scoring}).draw());
   window.addEventListener("online", () => {
     note(say.sending);
     sendThenOpen();
