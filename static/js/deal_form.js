@@ -220,7 +220,7 @@ function problemsBox(errors, doc = document) {
   });
   return box;
 }
-function scoresShown(scores, mark, doc = document) {
+function scoresShown(scores, mark, doc = document, after = null) {
   const dl = doc.createElement("dl");
   dl.className = "totals";
   Object.entries(scores).forEach(([name, s]) => {
@@ -231,6 +231,12 @@ function scoresShown(scores, mark, doc = document) {
     dd.textContent = String(s);
     if (s < 0) dd.className = "neg";
     div.append(dt, dd);
+    if (after && name in after) {
+      const total = doc.createElement("small");
+      total.className = after[name] < 0 ? "after neg" : "after";
+      total.textContent = `Σ ${after[name]}`;
+      dd.append(total);
+    }
     dl.append(div);
   });
   const note = doc.createElement("p");
@@ -920,7 +926,9 @@ function startQueue() {
   }
   function listed(mine) {
     const ol = ledger.querySelector("ol");
-    ol.replaceChildren(...mine.map(item));
+    const from = ledger.dataset.totals ? JSON.parse(ledger.dataset.totals) : null;
+    const after = from ? totalsAfter(from, mine.map((e) => e.scores || {})) : [];
+    ol.replaceChildren(...mine.map((entry, i) => item(entry, after[i])));
     ledger.hidden = !mine.length;
     totalsWithWaiting(mine);
     const next = document.getElementById("next-dealer");
@@ -929,7 +937,7 @@ function startQueue() {
     const ahead = newest2 && dealers[newest2.number + 1 - Number(ledger.dataset.number)];
     if (next && ahead) next.textContent = ahead;
   }
-  function item(entry) {
+  function item(entry, after) {
     const li = element("li", "waiting-deal" + (entry.state === "waiting" ? "" : " attention"));
     li.id = "waiting-" + entry.id;
     const head = element("p", "waiting-head");
@@ -939,7 +947,7 @@ function startQueue() {
       element("span", "waiting-state", entry.state === "waiting" ? say.waiting : say.attention)
     );
     li.append(head, fields(entry));
-    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet));
+    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet, document, after));
     if (entry.state === "waiting") return li;
     if (entry.message) li.append(element("p", "error", entry.message));
     if (entry.theirs && !entry.message.includes(entry.theirs)) {

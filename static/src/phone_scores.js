@@ -53,8 +53,9 @@ export function problemsBox(errors, doc = document) {
   return box;
 }
 
-// Scores by player, as the server's preview lists them, marked ``mark`` ("not yet sent").
-export function scoresShown(scores, mark, doc = document) {
+// Scores by player, as the server's preview lists them, marked ``mark`` ("not yet sent");
+// with ``after``, each player's running total after them beneath.
+export function scoresShown(scores, mark, doc = document, after = null) {
   const dl = doc.createElement("dl");
   dl.className = "totals";
   Object.entries(scores).forEach(([name, s]) => {
@@ -65,6 +66,12 @@ export function scoresShown(scores, mark, doc = document) {
     dd.textContent = String(s);
     if (s < 0) dd.className = "neg";
     div.append(dt, dd);
+    if (after && name in after) {
+      const total = doc.createElement("small");
+      total.className = after[name] < 0 ? "after neg" : "after";
+      total.textContent = `Σ ${after[name]}`;
+      dd.append(total);
+    }
     dl.append(div);
   });
   const note = doc.createElement("p");

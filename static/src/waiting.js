@@ -72,7 +72,9 @@ export function startQueue() {
 
   function listed(mine) {
     const ol = ledger.querySelector("ol");
-    ol.replaceChildren(...mine.map(item));
+    const from = ledger.dataset.totals ? JSON.parse(ledger.dataset.totals) : null;
+    const after = from ? totalsAfter(from, mine.map((e) => e.scores || {})) : [];
+    ol.replaceChildren(...mine.map((entry, i) => item(entry, after[i])));
     ledger.hidden = !mine.length;
     totalsWithWaiting(mine);
     // The dealer after the newest waiting deal: the server's rotation, as the ledger
@@ -84,14 +86,16 @@ export function startQueue() {
     if (next && ahead) next.textContent = ahead;
   }
 
-  function item(entry) {
+  // A waiting deal: what it holds, its scores from the twin with the running totals after
+  // it (``after``), and the person's choices where it needs one.
+  function item(entry, after) {
     const li = element("li", "waiting-deal" + (entry.state === "waiting" ? "" : " attention"));
     li.id = "waiting-" + entry.id;
     const head = element("p", "waiting-head");
     head.append(element("strong", "", format(say.deal, {n: entry.number})), " ",
       element("span", "waiting-state", entry.state === "waiting" ? say.waiting : say.attention));
     li.append(head, fields(entry));
-    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet));  // the twin's
+    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet, document, after));
     if (entry.state === "waiting") return li;
     if (entry.message) li.append(element("p", "error", entry.message));
     if (entry.theirs && !entry.message.includes(entry.theirs)) {  // unless already said

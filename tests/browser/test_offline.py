@@ -104,6 +104,7 @@ def test_three_deals_saved_offline_are_stored_once_in_order_with_their_dealers(
     expect(waiting.nth(2)).to_contain_text("Taker: David")
     expect(page.locator("#next-dealer")).to_have_text("David")
     expect(waiting.nth(2)).to_contain_text("David-216")
+    expect(waiting.nth(1)).to_contain_text("Bob-70Σ 128")  # the running total after deal 2
     # The ledger's totals (none yet) with the three deals' scores: the sum of the three.
     expect(page.locator("#waiting-totals")).to_contain_text(
         "Alice-64Bob200Chloé216David-352not yet sent"
