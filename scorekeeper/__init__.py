@@ -91,13 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
-    from scorekeeper.sheets import (
-        corrections,
-        deal_api,
-        deals,
-        evenings,
-        offline_evenings,  # noqa: F401  (its routes: evenings.bp)
-    )
+    from scorekeeper.sheets import corrections, deal_api, deals, evenings
     from scorekeeper.sheets import views as sheets
     from scorekeeper.stats import kept
     from scorekeeper.stats import views as stats

@@ -8,7 +8,8 @@ takes the phone's links only when they are well formed and no link anywhere, now
 before; else the evening gets links of the server's own and the answer says so
 (``moved``), and the phone moves its deals to them. The same key sent again (an answer
 lost on the way) opens the same evening: never two. Counted as a new evening by the
-limits (:mod:`scorekeeper.rate_limits`).
+limits (:mod:`scorekeeper.rate_limits`). The routes are the evenings' views
+(:mod:`scorekeeper.sheets.evenings`); this module answers them.
 """
 
 from __future__ import annotations
@@ -23,14 +24,12 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import links
 from scorekeeper.db import db
-from scorekeeper.device import home_club
-from scorekeeper.links import club_or_404
 from scorekeeper.models import Club, Sheet
 from scorekeeper.once import once_token
 from scorekeeper.scoring import FFT, contract_name
 from scorekeeper.sheets import reads
-from scorekeeper.sheets.evenings import bp, evening_form, making, refused_seating, remember_evening
 from scorekeeper.sheets.forms import EveningForm
+from scorekeeper.sheets.starting import evening_form, making, refused_seating, remember_evening
 
 PHONE_LINK = re.compile(r"\A[A-Za-z0-9_][A-Za-z0-9_-]{23}\Z")
 """A link as a phone makes it: 18 random bytes in URL-safe base64, as the server's own
@@ -41,8 +40,7 @@ PHONE_KEY = re.compile(r"\A[A-Za-z0-9_-]{16,32}\Z")
 Answer = tuple[dict[str, object], int]
 
 
-@bp.get("/evenings/offline")
-def offline_page() -> str:
+def page() -> str:
     """The page a phone shows an evening it started offline on (its deal form and its
     ledger, filled by the page's script from the phone's store): kept by the service
     worker when it installs, the same for every evening, so it holds no evening's data;
@@ -54,19 +52,9 @@ def offline_page() -> str:
     )
 
 
-@bp.post("/evenings/new.json")
-def new_offline() -> Answer:
-    """An evening started offline in this device's chosen club (or a new "Mes parties")."""
-    return _answer(home_club(), choose=True)
-
-
-@bp.post("/c/<token>/evenings/new.json")
-def new_offline_in_club(token: str) -> Answer:
-    """An evening started offline from a club's new-evening page."""
-    return _answer(club_or_404(token))
-
-
-def _answer(club: Club | None, choose: bool = False) -> Answer:
+def answer(club: Club | None, choose: bool = False) -> Answer:
+    """The evening the phone sent (its form's fields, ``edit_link``, ``view_link`` and
+    ``once``), made once, in ``club``; what the phone should know of it, or why not."""
     form, club = evening_form(club, choose)
     key = str(form.once.data or "")
     if not form.validate_on_submit() or refused_seating(form, club):

@@ -161,6 +161,9 @@ function scoreBody(fields, players, seating, rules) {
   const miseres = fields.filter((f) => f[0] === "miseres").map((f) => ({ player: f[1] }));
   if (miseres.length) body.miseres = miseres;
   if (get("petit_au_bout_player")) body.petit_au_bout_player = get("petit_au_bout_player");
+  ["taker", "contract", "oudlers", "points"].filter((name) => get(name).trim() === "").forEach((name) => {
+    delete body[name];
+  });
   if (players.length >= 5) body.partner = called("partner");
   if (players.length === 6) body.second_partner = called("second_partner");
   if (get("points_side") === "defense" && typeof body.points === "number") {

@@ -292,21 +292,15 @@ function scoreBody(fields, players, seating, rules) {
   const miseres = fields.filter((f) => f[0] === "miseres").map((f) => ({ player: f[1] }));
   if (miseres.length) body.miseres = miseres;
   if (get("petit_au_bout_player")) body.petit_au_bout_player = get("petit_au_bout_player");
+  ["taker", "contract", "oudlers", "points"].filter((name) => get(name).trim() === "").forEach((name) => {
+    delete body[name];
+  });
   if (players.length >= 5) body.partner = called2("partner");
   if (players.length === 6) body.second_partner = called2("second_partner");
   if (get("points_side") === "defense" && typeof body.points === "number") {
     body.points = 91 - body.points;
   }
   return body;
-}
-function running(list, players) {
-  const totals = Object.fromEntries(players.map((p) => [p, 0]));
-  return list.map((scores) => {
-    Object.entries(scores || {}).forEach(([p, s]) => {
-      totals[p] = (totals[p] || 0) + s;
-    });
-    return { ...totals };
-  });
 }
 
 // static/src/offline_form.js
@@ -402,12 +396,7 @@ function drawForm(box, { players, seating, rules, contracts, say: say2 }) {
     ])
   );
 }
-function valuesOf(form) {
-  const fields = [];
-  new FormData(form).forEach((value, name) => fields.push([name, String(value)]));
-  return fields;
-}
-var PLACES = { points: "points-box" };
+var PLACES = { points: "points-box", players: "taker", chelem: "chelem_outcome" };
 function showProblems(form, errors) {
   form.querySelectorAll(".live-error").forEach((old) => old.remove());
   Object.entries(errors || {}).forEach(([field, messages]) => {
@@ -446,6 +435,46 @@ function twinScore(body, lang) {
   return twin().then((module) => module.scoreRequest(body, lang));
 }
 
+// static/src/phone_scores.js
+function totalsAfter(from, list) {
+  const totals = { ...from };
+  return list.map((scores) => {
+    Object.entries(scores || {}).forEach(([p, s]) => {
+      totals[p] = (totals[p] || 0) + s;
+    });
+    return { ...totals };
+  });
+}
+function scoresShown(scores, mark, doc = document, after = null) {
+  const dl = doc.createElement("dl");
+  dl.className = "totals";
+  Object.entries(scores).forEach(([name, s]) => {
+    const div = doc.createElement("div");
+    const dt = doc.createElement("dt");
+    const dd = doc.createElement("dd");
+    dt.textContent = name;
+    dd.textContent = String(s);
+    if (s < 0) dd.className = "neg";
+    div.append(dt, dd);
+    if (after && name in after) {
+      const total = doc.createElement("small");
+      total.className = after[name] < 0 ? "after neg" : "after";
+      total.textContent = `Σ ${after[name]}`;
+      dd.append(total);
+    }
+    dl.append(div);
+  });
+  const note2 = doc.createElement("p");
+  note2.className = "not-yet muted";
+  note2.textContent = mark;
+  return [dl, note2];
+}
+function fieldsOf(form) {
+  const fields = [];
+  new FormData(form).forEach((value, name) => fields.push([name, String(value)]));
+  return fields;
+}
+
 // static/src/words.js
 function format(text, values) {
   const value = values[Object.keys(values)[0]];
@@ -458,18 +487,6 @@ function element2(tag, cls, text) {
   if (cls) e.className = cls;
   if (text !== void 0) e.textContent = text;
   return e;
-}
-function scoreList(scores) {
-  const dl = element2("dl", "totals");
-  Object.entries(scores).forEach(([name, s]) => {
-    const div = element2("div");
-    div.append(element2("dt", "", name), element2("dd", s < 0 ? "neg" : "", String(s)));
-    dl.append(div);
-  });
-  return dl;
-}
-function notYetSent(scores, say2) {
-  return [scoreList(scores), element2("p", "not-yet muted", say2.notYet)];
 }
 function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scoring }) {
   const form = document.getElementById("offline-deal");
@@ -490,30 +507,35 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scori
     preview.replaceChildren();
     form.hidden = false;
   }
-  function scored() {
-    const values = valuesOf(form);
-    const players = playersOf(evening, number);
-    const needed = [
-      "taker",
-      "contract",
-      "oudlers",
-      "points",
-      ...players.length >= 5 ? ["partner"] : [],
-      ...players.length === 6 ? ["second_partner"] : []
-    ];
-    if (needed.some((name) => !(values.find((f) => f[0] === name) || ["", ""])[1].trim())) {
-      return Promise.resolve(null);
+  function uncalled(values, players) {
+    const chosen = (name) => values.some((f) => f[0] === name && f[1]);
+    const errors = {};
+    if (players.length >= 5 && !chosen("partner")) {
+      errors.partner = [players.length === 6 ? say2.missingKing : say2.missingPartner];
     }
-    return twinScore(scoreBody(values, players, evening.seating, rules), lang).catch(() => null);
+    if (players.length === 6 && !chosen("second_partner")) errors.second_partner = [say2.missingQueen];
+    return Object.keys(errors).length ? { status: 422, body: { errors } } : null;
+  }
+  function scored(saving) {
+    const values = fieldsOf(form);
+    const players = playersOf(evening, number);
+    const missing = uncalled(values, players);
+    const typed = ["taker", "contract", "oudlers", "points"].every((name) => values.some((f) => f[0] === name && f[1].trim()));
+    if (!saving && (missing || !typed)) return Promise.resolve(null);
+    return twinScore(scoreBody(values, players, evening.seating, rules), lang).catch(() => null).then((answer) => {
+      if (!missing) return answer;
+      const others = answer && answer.status === 422 ? answer.body.errors : {};
+      return { status: 422, body: { errors: { ...others, ...missing.body.errors } } };
+    });
   }
   function showPreview(answer) {
     showProblems(form, answer && answer.status !== 200 ? answer.body.errors : null);
-    preview.replaceChildren(...answer && answer.status === 200 ? notYetSent(answer.body.scores, say2) : []);
+    preview.replaceChildren(...answer && answer.status === 200 ? scoresShown(answer.body.scores, say2.notYet) : []);
   }
   let asked = 0;
-  function refresh() {
+  function refresh(saving = false) {
     const mineAsked = ++asked;
-    return scored().then((answer) => {
+    return scored(saving).then((answer) => {
       if (mineAsked === asked) showPreview(answer);
       return answer;
     });
@@ -522,11 +544,11 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scori
     const box = document.getElementById("offline-flash");
     box.querySelector("p").textContent = text;
     box.querySelectorAll("dl, .not-yet").forEach((old) => old.remove());
-    if (scores) box.append(...notYetSent(scores, say2));
+    if (scores) box.append(...scoresShown(scores, say2.notYet));
     box.hidden = false;
   }
   function save(answer, passed) {
-    const fields = passed ? [] : valuesOf(form);
+    const fields = passed ? [] : fieldsOf(form);
     const dealer = dealerOf(evening, number);
     const csrf = evening.fields.find((f) => f[0] === "csrf_token");
     fields.push(
@@ -559,7 +581,7 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scori
       window.scrollTo(0, 0);
     });
   }
-  form.addEventListener("change", refresh);
+  form.addEventListener("change", () => refresh());
   form.addEventListener("input", (event) => {
     if (event.target.name === "points") refresh();
   });
@@ -570,7 +592,7 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scori
       save({ body: { scores: nobody } }, event.submitter.textContent.trim()).then(draw);
       return;
     }
-    refresh().then((answer) => {
+    refresh(true).then((answer) => {
       if (!answer || answer.status !== 200) return null;
       return save(answer).then(draw);
     });
@@ -580,14 +602,15 @@ function startOfflineSheet({ evening, queue, say: say2, data: data2, lang, scori
     const table = document.getElementById("offline-deals");
     const head = element2("tr");
     head.append(element2("th", "num", "#"), ...players.map((p) => element2("th", "", p)));
-    const totals = running(list.map((e) => e.scores), players);
-    const last = totals[totals.length - 1] || Object.fromEntries(players.map((p) => [p, 0]));
+    const zero = Object.fromEntries(players.map((p) => [p, 0]));
+    const totals = totalsAfter(zero, list.map((e) => e.scores || {}));
+    const last = totals[totals.length - 1] || zero;
     const total = element2("tr", "total");
     total.append(element2("th", "num", say2.totals), ...players.map((p) => element2("td", last[p] < 0 ? "neg" : "", String(last[p]))));
     table.tHead.replaceChildren(head, total);
     table.tBodies[0].replaceChildren(...list.map((entry, i) => row(entry, totals[i], players)));
     table.caption.textContent = say2.notYet;
-    document.getElementById("offline-totals").replaceChildren(...scoreList(last).childNodes);
+    document.getElementById("offline-totals").replaceChildren(...scoresShown(last, "")[0].childNodes);
     document.getElementById("offline-ledger").hidden = !list.length;
     document.getElementById("offline-summary").hidden = !list.length;
     document.getElementById("offline-count").textContent = list.length === 1 ? say2.one : format(say2.many, { num: list.length });

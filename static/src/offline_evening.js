@@ -87,19 +87,13 @@ export function scoreBody(fields, players, seating, rules) {
   const miseres = fields.filter((f) => f[0] === "miseres").map((f) => ({player: f[1]}));
   if (miseres.length) body.miseres = miseres;
   if (get("petit_au_bout_player")) body.petit_au_bout_player = get("petit_au_bout_player");
+  // A choice not made is not sent: the scoring says it is required, by its field.
+  ["taker", "contract", "oudlers", "points"].filter((name) => get(name).trim() === "")
+    .forEach((name) => { delete body[name]; });
   if (players.length >= 5) body.partner = called("partner");
   if (players.length === 6) body.second_partner = called("second_partner");
   if (get("points_side") === "defense" && typeof body.points === "number") {
     body.points = 91 - body.points;
   }
   return body;
-}
-
-// The running totals after each deal's ``scores`` (objects by player), in order.
-export function running(list, players) {
-  const totals = Object.fromEntries(players.map((p) => [p, 0]));
-  return list.map((scores) => {
-    Object.entries(scores || {}).forEach(([p, s]) => { totals[p] = (totals[p] || 0) + s; });
-    return {...totals};
-  });
 }

@@ -94,14 +94,7 @@ export function drawForm(box, {players, seating, rules, contracts, say}) {
   );
 }
 
-// The form's fields as [name, value] pairs, as it would post them.
-export function valuesOf(form) {
-  const fields = [];
-  new FormData(form).forEach((value, name) => fields.push([name, String(value)]));
-  return fields;
-}
-
-const PLACES = {points: "points-box"};
+const PLACES = {points: "points-box", players: "taker", chelem: "chelem_outcome"};
 
 // The problems the rules found (the scoring's errors by field), each under its field;
 // those of no field of the form before the Save button.

@@ -7,8 +7,9 @@
 // which sends the deals in order and shows the server's figures.
 
 import {formUrl, newKey} from "./queue.js";
-import {dealerOf, playersOf, rulesOf, running, scoreBody, seatingBasis} from "./offline_evening.js";
-import {drawForm, showProblems, summaryOf, valuesOf} from "./offline_form.js";
+import {dealerOf, playersOf, rulesOf, scoreBody, seatingBasis} from "./offline_evening.js";
+import {drawForm, showProblems, summaryOf} from "./offline_form.js";
+import {fieldsOf, scoresShown, totalsAfter} from "./phone_scores.js";
 import {twinScore} from "./twin.js";
 import {format} from "./words.js";
 
@@ -17,22 +18,6 @@ function element(tag, cls, text) {
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
   return e;
-}
-
-// Scores by player, as the server's preview lists them.
-export function scoreList(scores) {
-  const dl = element("dl", "totals");
-  Object.entries(scores).forEach(([name, s]) => {
-    const div = element("div");
-    div.append(element("dt", "", name), element("dd", s < 0 ? "neg" : "", String(s)));
-    dl.append(div);
-  });
-  return dl;
-}
-
-// Scores from the phone's twin: marked as not yet sent.
-function notYetSent(scores, say) {
-  return [scoreList(scores), element("p", "not-yet muted", say.notYet)];
 }
 
 // The page for ``evening`` (the phone's record), the queue ``queue`` (queue.js's).
@@ -61,27 +46,43 @@ export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
     form.hidden = false;
   }
 
-  // The deal as typed, scored by the twin: {status, body}, or null when incomplete.
-  function scored() {
-    const values = valuesOf(form);
-    const players = playersOf(evening, number);
-    const needed = ["taker", "contract", "oudlers", "points", ...(players.length >= 5 ? ["partner"] : []),
-      ...(players.length === 6 ? ["second_partner"] : [])];
-    if (needed.some((name) => !(values.find((f) => f[0] === name) || ["", ""])[1].trim())) {
-      return Promise.resolve(null);
+  // The called cards' holders not chosen: "alone" is said, never assumed (as the server's
+  // deal form says it).
+  function uncalled(values, players) {
+    const chosen = (name) => values.some((f) => f[0] === name && f[1]);
+    const errors = {};
+    if (players.length >= 5 && !chosen("partner")) {
+      errors.partner = [players.length === 6 ? say.missingKing : say.missingPartner];
     }
-    return twinScore(scoreBody(values, players, evening.seating, rules), lang).catch(() => null);
+    if (players.length === 6 && !chosen("second_partner")) errors.second_partner = [say.missingQueen];
+    return Object.keys(errors).length ? {status: 422, body: {errors}} : null;
+  }
+
+  // The deal as typed, scored by the twin: {status, body}; null while a choice is
+  // missing, unless ``saving`` (then the twin says what is missing, as the server would).
+  function scored(saving) {
+    const values = fieldsOf(form);
+    const players = playersOf(evening, number);
+    const missing = uncalled(values, players);
+    const typed = ["taker", "contract", "oudlers", "points"].every((name) => values.some((f) => f[0] === name && f[1].trim()));
+    if (!saving && (missing || !typed)) return Promise.resolve(null);
+    return twinScore(scoreBody(values, players, evening.seating, rules), lang).catch(() => null)
+      .then((answer) => {
+        if (!missing) return answer;
+        const others = answer && answer.status === 422 ? answer.body.errors : {};
+        return {status: 422, body: {errors: {...others, ...missing.body.errors}}};
+      });
   }
 
   function showPreview(answer) {
     showProblems(form, answer && answer.status !== 200 ? answer.body.errors : null);
-    preview.replaceChildren(...(answer && answer.status === 200 ? notYetSent(answer.body.scores, say) : []));
+    preview.replaceChildren(...(answer && answer.status === 200 ? scoresShown(answer.body.scores, say.notYet) : []));
   }
 
   let asked = 0;
-  function refresh() {
+  function refresh(saving = false) {
     const mineAsked = ++asked;
-    return scored().then((answer) => {
+    return scored(saving).then((answer) => {
       if (mineAsked === asked) showPreview(answer);
       return answer;
     });
@@ -91,14 +92,14 @@ export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
     const box = document.getElementById("offline-flash");
     box.querySelector("p").textContent = text;
     box.querySelectorAll("dl, .not-yet").forEach((old) => old.remove());
-    if (scores) box.append(...notYetSent(scores, say));
+    if (scores) box.append(...scoresShown(scores, say.notYet));
     box.hidden = false;
   }
 
   // Kept on the phone as the server's form posts it: the deal as typed (or everybody
   // passed), what it is based on, and the twin's scores.
   function save(answer, passed) {
-    const fields = passed ? [] : valuesOf(form);
+    const fields = passed ? [] : fieldsOf(form);
     const dealer = dealerOf(evening, number);
     const csrf = evening.fields.find((f) => f[0] === "csrf_token");
     fields.push(["csrf_token", csrf ? csrf[1] : ""], ["once", newKey()], ["number", String(number)],
@@ -115,7 +116,7 @@ export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
     });
   }
 
-  form.addEventListener("change", refresh);
+  form.addEventListener("change", () => refresh());
   form.addEventListener("input", (event) => { if (event.target.name === "points") refresh(); });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -124,7 +125,7 @@ export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
       save({body: {scores: nobody}}, event.submitter.textContent.trim()).then(draw);
       return;
     }
-    refresh().then((answer) => {
+    refresh(true).then((answer) => {
       if (!answer || answer.status !== 200) return null;  // said under its field
       return save(answer).then(draw);
     });
@@ -136,14 +137,15 @@ export function startOfflineSheet({evening, queue, say, data, lang, scoring}) {
     const table = document.getElementById("offline-deals");
     const head = element("tr");
     head.append(element("th", "num", "#"), ...players.map((p) => element("th", "", p)));
-    const totals = running(list.map((e) => e.scores), players);
-    const last = totals[totals.length - 1] || Object.fromEntries(players.map((p) => [p, 0]));
+    const zero = Object.fromEntries(players.map((p) => [p, 0]));
+    const totals = totalsAfter(zero, list.map((e) => e.scores || {}));
+    const last = totals[totals.length - 1] || zero;
     const total = element("tr", "total");
     total.append(element("th", "num", say.totals), ...players.map((p) => element("td", last[p] < 0 ? "neg" : "", String(last[p]))));
     table.tHead.replaceChildren(head, total);
     table.tBodies[0].replaceChildren(...list.map((entry, i) => row(entry, totals[i], players)));
     table.caption.textContent = say.notYet;
-    document.getElementById("offline-totals").replaceChildren(...scoreList(last).childNodes);
+    document.getElementById("offline-totals").replaceChildren(...scoresShown(last, "")[0].childNodes);
     document.getElementById("offline-ledger").hidden = !list.length;
     document.getElementById("offline-summary").hidden = !list.length;
     document.getElementById("offline-count").textContent = list.length === 1

@@ -134,6 +134,13 @@ def play_offline_evening(
     start_offline(page, live_server, seats, mode)
     expect(page.locator("#deal-title")).to_have_text("Deal 1")
 
+    # Save on an empty form: what is missing is said, nothing is kept.
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#taker .live-error")).to_be_visible()
+    if len(seats) == 5:  # the partner is said, never assumed: "alone" is a choice
+        expect(page.locator("#partner .live-error")).to_contain_text("Choose the partner")
+    expect(page.locator("#offline-summary")).to_be_hidden()
+
     # An impossible deal: 91 points with one oudler, no chelem. Refused with the server's
     # own message, under its field, and not kept.
     enter(page, ("Alice", "Prise", "alone" if len(seats) == 5 else None, "1", "91", None))
