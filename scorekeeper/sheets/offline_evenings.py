@@ -110,7 +110,10 @@ def _free(phone: tuple[str, str]) -> bool:
 def _make(form: EveningForm, club: Club | None, phone: tuple[str, str], key: str) -> Sheet:
     """The evening, under the phone's links if free, else the server's; two sendings at
     the same moment make one (the database's unique links keep them apart)."""
-    for edit, view in (phone, _server_links(key)) if _free(phone) else (_server_links(key),):
+    free = _free(phone)
+    if not free and (found := _made(phone, key)) is not None:
+        return found  # the same key's other sending took the phone's links meanwhile
+    for edit, view in (phone, _server_links(key)) if free else (_server_links(key),):
         try:
             sheet = making(form, club)(edit)
             sheet.view_token = view

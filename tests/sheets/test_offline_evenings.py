@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Sheet
+from scorekeeper.sheets import offline_evenings
 
 from ..factories import deal_data, start_evening
 
@@ -140,3 +142,22 @@ def test_the_offline_page_holds_the_words_but_no_evening(app: Flask, client: Fla
     assert "Alice" not in text  # the same page for every evening: the phone fills it
     french = client.get("/evenings/offline", headers={"Accept-Language": "fr"})
     assert "pas encore envoyé" in french.get_data(as_text=True)
+
+
+def test_sent_twice_at_the_same_moment_makes_one_evening(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = client.post("/evenings/new.json", data=evening())
+    # The second sending looked before the first had committed: it finds nothing, then
+    # the database refuses the same link twice, and it answers with the first's evening.
+    looked = offline_evenings._made
+    calls: list[int] = []
+
+    def late(*args: Any) -> Sheet | None:
+        calls.append(1)
+        return None if len(calls) == 1 else looked(*args)
+
+    monkeypatch.setattr(offline_evenings, "_made", late)
+    again = client.post("/evenings/new.json", data=evening())
+    assert again.json == first.json
+    assert len(calls) == 2 and len(sheets(app)) == 1
