@@ -302,6 +302,32 @@ function scoreBody(fields, players, seating, rules) {
   }
   return body;
 }
+var NAMED = ["taker", "partner", "second_partner", "petit_au_bout_player", "miseres", "dealer", "rotation", "sitting_out"];
+function renamed(evening, names) {
+  const map = Object.fromEntries(evening.seating.map((old, i) => [old, names[i]]));
+  const seats = evening.fields.filter((f) => /^seat_\d$/.test(f[0]) && f[1].trim());
+  const fields = evening.fields.map(([name, value]) => {
+    const seat = seats.findIndex((f) => f[0] === name);
+    return [name, seat >= 0 ? names[seat] : value];
+  });
+  const fixed = { ...evening, fields, seating: names.slice(), first: map[evening.first], state: "held" };
+  delete fixed.errors;
+  return { evening: fixed, map };
+}
+function renameDeal(entry, map, basis) {
+  const name = (value) => Object.hasOwn(map, value) ? map[value] : value;
+  return {
+    ...entry,
+    fields: entry.fields.map(([field, value]) => {
+      if (field === "seating") return [field, basis];
+      return [field, NAMED.includes(field) ? name(value) : value];
+    }),
+    dealer: name(entry.dealer),
+    seated: (entry.seated || []).map(name),
+    summary: (entry.summary || []).map(([term, value]) => [term, name(value)]),
+    scores: entry.scores && Object.fromEntries(Object.entries(entry.scores).map(([p, s]) => [name(p), s]))
+  };
+}
 
 // static/src/offline_form.js
 function element(tag, attributes = {}, text) {
@@ -703,6 +729,7 @@ var edit = window.location.hash.slice(1);
 function note(text, errors) {
   const box = document.getElementById("offline-flash");
   box.querySelector("p").textContent = text;
+  box.querySelectorAll(".error").forEach((old) => old.remove());
   Object.values(errors || {}).flat().forEach((m) => {
     const p = document.createElement("p");
     p.className = "error";
@@ -711,11 +738,40 @@ function note(text, errors) {
   });
   box.hidden = false;
 }
+function fixNames(evening) {
+  const form = document.getElementById("offline-fix");
+  if (!form.hidden) return;
+  const box = document.getElementById("fix-seats");
+  box.replaceChildren(...evening.seating.map((name, i) => {
+    const div = document.createElement("div");
+    div.className = "field";
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.id = `fix-${i}`;
+    input.value = name;
+    input.maxLength = 40;
+    label.htmlFor = input.id;
+    label.textContent = say.seats[i];
+    div.append(label, input);
+    return div;
+  }));
+  form.hidden = false;
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    const names = evening.seating.map((_, i) => document.getElementById(`fix-${i}`).value.trim());
+    const { evening: fixed, map } = renamed(evening, names);
+    const basis = seatingBasis(fixed);
+    phoneStore.all().then((list) => Promise.all(list.filter((e) => e.token === evening.edit).map((e) => phoneStore.put(renameDeal(e, map, basis))))).then(() => phoneStore.keepEvening(fixed)).then(() => window.location.reload());
+  };
+}
 function sendThenOpen() {
   const line = { store: phoneStore, fetch: window.fetch.bind(window) };
   return sendEvenings(line).catch(() => 0).then(() => phoneStore.evening(edit)).then((evening) => {
     if (evening && evening.state === "sent") window.location.replace(evening.sent.ledger);
-    else if (evening && evening.state === "refused") note(say.refused, evening.errors);
+    else if (evening && evening.state === "refused") {
+      note(say.refused, evening.errors);
+      fixNames(evening);
+    }
   });
 }
 function start(evening) {

@@ -97,3 +97,36 @@ export function scoreBody(fields, players, seating, rules) {
   }
   return body;
 }
+
+const NAMED = ["taker", "partner", "second_partner", "petit_au_bout_player", "miseres", "dealer", "rotation", "sitting_out"];
+
+// The evening with its players named ``names`` (in seat order) instead, as the person
+// corrected them after the server refused the evening (a name the club writes
+// otherwise); ``map``: each old name to its new one.
+export function renamed(evening, names) {
+  const map = Object.fromEntries(evening.seating.map((old, i) => [old, names[i]]));
+  const seats = evening.fields.filter((f) => /^seat_\d$/.test(f[0]) && f[1].trim());
+  const fields = evening.fields.map(([name, value]) => {
+    const seat = seats.findIndex((f) => f[0] === name);
+    return [name, seat >= 0 ? names[seat] : value];
+  });
+  const fixed = {...evening, fields, seating: names.slice(), first: map[evening.first], state: "held"};
+  delete fixed.errors;
+  return {evening: fixed, map};
+}
+
+// A deal kept for the evening, its players renamed by ``map`` (renamed()'s).
+export function renameDeal(entry, map, basis) {
+  const name = (value) => (Object.hasOwn(map, value) ? map[value] : value);
+  return {
+    ...entry,
+    fields: entry.fields.map(([field, value]) => {
+      if (field === "seating") return [field, basis];
+      return [field, NAMED.includes(field) ? name(value) : value];
+    }),
+    dealer: name(entry.dealer),
+    seated: (entry.seated || []).map(name),
+    summary: (entry.summary || []).map(([term, value]) => [term, name(value)]),
+    scores: entry.scores && Object.fromEntries(Object.entries(entry.scores).map(([p, s]) => [name(p), s])),
+  };
+}

@@ -90,13 +90,19 @@ def api_scores(page: Page, live_server: str, body: dict[str, object]) -> dict[st
 
 
 def stored(app: Flask) -> list[tuple[int, str, dict[str, int]]]:
-    """Each stored deal: its number, taker and scores."""
+    """Each stored deal of the one sheet: its number, taker and scores."""
     with app.app_context():
-        sheet = db.session.scalars(select(Sheet)).one()
+        sheet_id = db.session.scalars(select(Sheet.id)).one()
+        db.session.remove()
+    return deals_of(app, sheet_id)
+
+
+def deals_of(app: Flask, sheet_id: int) -> list[tuple[int, str, dict[str, int]]]:
+    with app.app_context():
         names = {p.id: p.name for p in db.session.scalars(select(Player))}
         found = []
         for deal in db.session.scalars(
-            select(Deal).where(Deal.sheet_id == sheet.id).order_by(Deal.number)
+            select(Deal).where(Deal.sheet_id == sheet_id).order_by(Deal.number)
         ):
             scores = db.session.scalars(select(DealScore).where(DealScore.deal_id == deal.id))
             found.append(
@@ -255,3 +261,41 @@ def test_two_phones_that_both_went_on_offline_meet_the_clash_handling(
     ]
     other.context.close()
     watch.check()
+
+
+def test_an_evening_the_server_refuses_is_corrected_and_sent_with_its_deals(
+    page: Page, live_server: str, live_app: Flask, watch: Watch
+) -> None:
+    page.goto(f"{live_server}/evenings/new")  # the club of this phone knows Bob
+    for seat, name in enumerate(FOUR, 1):
+        page.fill(f"#seat_{seat}", name)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/e/*/deals/new")
+    open_once(page, live_server)
+    page.context.set_offline(True)
+    start_offline(page, live_server, ("Alice", "bob", "Chloé", "David"), "four")
+    enter(page, ("bob", "Garde", None, "2", "49", None))
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#offline-count")).to_have_text("Offline: one deal not yet sent.")
+
+    page.context.set_offline(False)  # refused: the club writes Bob
+    expect(page.locator("#offline-flash")).to_contain_text("The server did not take this evening")
+    expect(page.locator("#offline-flash .error")).to_contain_text("Bob")
+    page.fill("#fix-1", "Bob")
+    page.get_by_role("button", name="Send again").click()
+    expect(page).to_have_url(re.compile(r"/e/[A-Za-z0-9_-]{24}$"), timeout=30_000)
+    for _ in range(300):
+        if sum(len(deals) for deals in stored_all(live_app)) == 1:
+            break
+        page.wait_for_timeout(100)
+    first, made_offline = stored_all(live_app)
+    assert first == [] and [(n, taker) for n, taker, _ in made_offline] == [(1, "Bob")]
+    watch.check()
+
+
+def stored_all(app: Flask) -> list[list[tuple[int, str, dict[str, int]]]]:
+    """Each sheet's deals, the oldest sheet first: the number, taker and scores of each."""
+    with app.app_context():
+        ids = list(db.session.scalars(select(Sheet.id).order_by(Sheet.id)))
+        db.session.remove()
+    return [deals_of(app, i) for i in ids]

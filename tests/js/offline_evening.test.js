@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import {describe, it} from "node:test";
 
 import {sendEvenings} from "../../static/src/evening_sent.js";
-import {dealerOf, eveningOf, newLink, playersOf, rulesOf, scoreBody} from "../../static/src/offline_evening.js";
+import {dealerOf, eveningOf, newLink, playersOf, renameDeal, renamed, rulesOf, scoreBody, seatingBasis} from "../../static/src/offline_evening.js";
 import {createQueue} from "../../static/src/queue.js";
 import {ruleSet, rulesJson} from "../../static/src/scoring/rules.js";
 import {TABLE_MODES} from "../../static/src/scoring/table.js";
@@ -146,5 +146,21 @@ describe("an evening sent when the network returns", () => {
     assert.equal(await sendEvenings({store, fetch}), 0);
     assert.deepEqual(store.kept.get(MADE.edit).errors, {seat_1: ["Bob is one player"]});
     assert.equal(store.queue.get("d1").held, true);
+  });
+});
+
+describe("an evening the server refused, its names corrected", () => {
+  it("renames its seats, its first dealer and every player of its deals", () => {
+    const evening = {...eveningOf(FORM, MADE, TABLE_MODES), state: "refused", errors: {seat_1: ["x"]}};
+    const {evening: fixed, map} = renamed(evening, ["Ann", "Bob", "Catherine", "Dan", "Eve"]);
+    assert.deepEqual(fixed.seating, ["Ann", "Bob", "Catherine", "Dan", "Eve"]);
+    assert.deepEqual([fixed.state, fixed.errors, fixed.first], ["held", undefined, "Bob"]);
+    assert.deepEqual(fixed.fields.filter((f) => f[0] === "seat_3"), [["seat_3", "Catherine"]]);
+    const entry = {dealer: "Cat", seated: evening.seating, summary: [["Taker:", "Cat"]], scores: {Cat: 60, Ann: -20},
+      fields: [["taker", "Cat"], ["miseres", "Cat"], ["points", "Cat"], ["seating", "old"]]};
+    const moved = renameDeal(entry, map, seatingBasis(fixed));
+    assert.deepEqual(moved.fields, [["taker", "Catherine"], ["miseres", "Catherine"], ["points", "Cat"],
+      ["seating", '["five_dealer_out","Ann","Bob","Catherine","Dan","Eve"]']]);
+    assert.deepEqual([moved.dealer, moved.summary, moved.scores], ["Catherine", [["Taker:", "Catherine"]], {Catherine: 60, Ann: -20}]);
   });
 });
