@@ -80,6 +80,8 @@ WITHOUT_A_LINK = {
     "api.parse_deal": "RATELIMIT_API",
     # The same through a club link (anyone can make one): counted with the ones above.
     "evenings.new_in_club": "RATELIMIT_NEW_EVENING",
+    "evenings.new_offline": "RATELIMIT_NEW_EVENING",  # started on a phone with no network
+    "evenings.new_offline_in_club": "RATELIMIT_NEW_EVENING",
     "tournaments.new": "RATELIMIT_NEW_EVENING",
     "files.import_in_club": "RATELIMIT_IMPORT",
     # Replacing a link, whichever: the new link escapes the per-link count.

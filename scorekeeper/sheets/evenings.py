@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper.confirm import Confirm, Done, confirm_then
 from scorekeeper.db import db
-from scorekeeper.device import choose_home_club, home_club, known_clubs, remember
-from scorekeeper.forms import same_name_message
+from scorekeeper.device import home_club
 from scorekeeper.links import Scope, club_or_404, sheet_or_404
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.once import create_once, new_key
-from scorekeeper.scoring import rule_set
-from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.forms import EveningForm, SeatingFields
-from scorekeeper.sheets.players import clashes, one_person
+from scorekeeper.sheets import offline_evenings, reads, store
+from scorekeeper.sheets.forms import SeatingFields
+from scorekeeper.sheets.offline_evenings import Answer
+from scorekeeper.sheets.starting import evening_form, making, refused_seating, remember_evening
 
 bp = Blueprint("evenings", __name__)
 
@@ -39,46 +36,15 @@ def new_in_club(token: str) -> str | Response:
 
 
 def _start(club: Club | None, choose: bool = False) -> str | Response:
-    form = EveningForm()
-    clubs = known_clubs() if choose else []
-    if club is not None and club not in clubs:
-        clubs.insert(0, club)
-    if len(clubs) > 1:  # the person says which club: never a club a link chose for them
-        form.club.choices = [(c.token, c.name) for c in clubs]
-        if not form.club.data:  # the page shows the device's chosen club first
-            form.club.data = club.token if club else clubs[0].token
-    else:
-        del form.club
+    form, club = evening_form(club, choose)
     if not form.is_submitted():
         form.once.data = new_key()  # the form sent again opens the evening it made
-    if "club" in form and form.is_submitted():
-        club = next((c for c in clubs if c.token == form.club.data), club)
-    if form.validate_on_submit() and not _one_person(form, club):
+    if form.validate_on_submit() and not refused_seating(form, club):
         chosen = club
-
-        def make(token: str) -> Sheet:
-            home = chosen or Club(name=_("My games"))  # "Mes parties"
-            db.session.add(home)
-            day = form.day.data or date.today()
-            sheet = store.create_evening(
-                home,
-                name=form.name.data or _("Evening of %(day)s", day=format_date(day, "d MMMM y")),
-                day=day,
-                place=form.place.data or "",
-                seating=form.seating(),
-                first_dealer=form.first_dealer_name(),
-                mode=form.mode(),
-                rules=rule_set("+".join(["fft", *(form.variants.data or [])])),
-            )
-            sheet.edit_token = token
-            return sheet
-
         what = f"evening {chosen.id}" if chosen else "evening"  # a key holds in its club
         before = "evening" if chosen else None  # sent first without a club, which it made
-        sheet = create_once(Sheet, "edit_token", what, form.once.data, make, before)
-        remember("clubs", sheet.club.token)
-        choose_home_club(sheet.club.token)
-        remember("sheets", sheet.edit_token)
+        sheet = create_once(Sheet, "edit_token", what, form.once.data, making(form, chosen), before)
+        remember_evening(sheet)
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
     known = (
         db.session.scalars(
@@ -92,24 +58,22 @@ def _start(club: Club | None, choose: bool = False) -> str | Response:
     return render_template("sheets/evenings/new.html", form=form, club=club, known=known)
 
 
-def _one_person(form: SeatingFields, club: Club | None) -> bool:
-    """A name the club writes otherwise (Bob for "bob", :mod:`scorekeeper.names`), or two
-    seats named for one player (a name they had before a rename): said where the seats'
-    problems are said, with what was typed kept."""
-    if found := clashes(club, form.seating()):
-        form.seat_1.errors = [same_name_message(name, like) for name, like in found.items()]
-        return True
-    pair = one_person(club, form.seating())
-    if pair is None:
-        return False
-    form.seat_1.errors = [
-        _(
-            "%(name)s and %(other)s are one player of the club: seat them once.",
-            name=pair[1],
-            other=pair[0],
-        )
-    ]
-    return True
+@bp.get("/evenings/offline")
+def offline_page() -> str:
+    """The page of an evening a phone started with no network, filled by its script."""
+    return offline_evenings.page()
+
+
+@bp.post("/evenings/new.json")
+def new_offline() -> Answer:
+    """An evening a phone started offline, in this device's chosen club (or a new one)."""
+    return offline_evenings.answer(home_club(), choose=True)
+
+
+@bp.post("/c/<token>/evenings/new.json")
+def new_offline_in_club(token: str) -> Answer:
+    """An evening a phone started offline from a club's new-evening page."""
+    return offline_evenings.answer(club_or_404(token))
 
 
 def evening_or_404(token: str) -> Sheet:
@@ -125,7 +89,7 @@ def seating(token: str) -> str | Response:
     """Players join or leave: the new seating holds from the next deal on."""
     sheet = evening_or_404(token)
     form = SeatingFields()
-    if form.validate_on_submit() and not _one_person(form, sheet.club):
+    if form.validate_on_submit() and not refused_seating(form, sheet.club):
         store.reseat(sheet, form.seating(), form.mode())
         db.session.commit()
         flash(_("The new seating holds from the next deal on."))

@@ -21,8 +21,8 @@ function followConnection(doc = document) {
 }
 
 // static/src/form.js
-function isComplete(needed, values, points) {
-  return needed.length > 0 && needed.every((name) => given(name, values)) && points.test(values.points || "");
+function isComplete(needed, values, points2) {
+  return needed.length > 0 && needed.every((name) => given(name, values)) && points2.test(values.points || "");
 }
 function isTyped(needed, values) {
   return needed.some((name) => given(name, values));
@@ -119,8 +119,8 @@ function startForm(form, changed = () => {
   form.addEventListener("change", (event) => {
     const name = event.target.name;
     if (name === "oudlers") {
-      const points = form.elements.namedItem("points");
-      if (points && !points.value) points.focus();
+      const points2 = form.elements.namedItem("points");
+      if (points2 && !points2.value) points2.focus();
     }
     if (["dealer", "sitting_out", "taker"].includes(name)) hideSittingOut(form);
     changed(120);
@@ -133,6 +133,133 @@ function startForm(form, changed = () => {
   showFirstProblem(form);
   fadeUndo();
   hideSittingOut(form);
+}
+
+// static/src/offline_evening.js
+var NO_PARTNER = "-";
+function points(text) {
+  const value = Number(String(text).trim().replace(",", "."));
+  return String(text).trim() === "" || Number.isNaN(value) ? String(text) : value;
+}
+function scoreBody(fields, players, seating, rules) {
+  const get = (name) => {
+    const found = fields.find((f) => f[0] === name);
+    return found ? found[1] : "";
+  };
+  const called = (name) => get(name) && get(name) !== NO_PARTNER ? get(name) : null;
+  const body = {
+    players,
+    taker: get("taker"),
+    contract: get("contract"),
+    oudlers: Number(get("oudlers")),
+    points: points(get("points")),
+    rules,
+    poignees: seating.map((player, i) => ({ player, size: get(`poignee_${i}`) })).filter((p) => p.size && players.includes(p.player)),
+    petit_au_bout: get("petit_au_bout") || null,
+    chelem: { announced: get("chelem_announced") === "y", outcome: get("chelem_outcome") || "none" }
+  };
+  const miseres = fields.filter((f) => f[0] === "miseres").map((f) => ({ player: f[1] }));
+  if (miseres.length) body.miseres = miseres;
+  if (get("petit_au_bout_player")) body.petit_au_bout_player = get("petit_au_bout_player");
+  ["taker", "contract", "oudlers", "points"].filter((name) => get(name).trim() === "").forEach((name) => {
+    delete body[name];
+  });
+  if (players.length >= 5) body.partner = called("partner");
+  if (players.length === 6) body.second_partner = called("second_partner");
+  if (get("points_side") === "defense" && typeof body.points === "number") {
+    body.points = 91 - body.points;
+  }
+  return body;
+}
+
+// static/src/twin.js
+var loading = null;
+function twin() {
+  loading = loading || import("./scoring.js").catch((error) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+function twinScore(body, lang) {
+  return twin().then((module) => module.scoreRequest(body, lang));
+}
+
+// static/src/phone_scores.js
+function playing(seated, dealerOut, fields) {
+  if (!dealerOut) return seated.slice();
+  const get = (name) => (fields.find((f) => f[0] === name) || [name, ""])[1];
+  const out = get("sitting_out") || get("dealer");
+  return seated.filter((name) => name !== out);
+}
+function scoreOnPhone(fields, { seated, dealerOut, rules, lang }) {
+  const players = playing(seated, dealerOut, fields);
+  if (fields.some((f) => f[0] === "passed")) {
+    return Promise.resolve({ status: 200, body: { scores: Object.fromEntries(players.map((p) => [p, 0])) } });
+  }
+  return twinScore(scoreBody(fields, players, seated, rules), lang).catch(() => null);
+}
+function totalsAfter(from, list) {
+  const totals = { ...from };
+  return list.map((scores) => {
+    Object.entries(scores || {}).forEach(([p, s]) => {
+      totals[p] = (totals[p] || 0) + s;
+    });
+    return { ...totals };
+  });
+}
+var AT = { players: "taker", chelem: "chelem_outcome" };
+function problemsBox(errors, doc = document) {
+  const box = doc.createElement("div");
+  Object.entries(errors || {}).forEach(([field2, messages]) => {
+    const id = AT[field2] || field2;
+    messages.forEach((message) => {
+      const p = doc.createElement("p");
+      p.className = "error";
+      if (doc.getElementById(id)) p.dataset.for = id;
+      p.textContent = message;
+      box.append(p);
+    });
+  });
+  return box;
+}
+function scoresShown(scores, mark, doc = document, after = null) {
+  const dl = doc.createElement("dl");
+  dl.className = "totals";
+  Object.entries(scores).forEach(([name, s]) => {
+    const div = doc.createElement("div");
+    const dt = doc.createElement("dt");
+    const dd = doc.createElement("dd");
+    dt.textContent = name;
+    dd.textContent = String(s);
+    if (s < 0) dd.className = "neg";
+    div.append(dt, dd);
+    if (after && name in after) {
+      const total = doc.createElement("small");
+      total.className = after[name] < 0 ? "after neg" : "after";
+      total.textContent = `Σ ${after[name]}`;
+      dd.append(total);
+    }
+    dl.append(div);
+  });
+  const note = doc.createElement("p");
+  note.className = "not-yet muted";
+  note.textContent = mark;
+  return [dl, note];
+}
+function fieldsOf(form) {
+  const fields = [];
+  new FormData(form).forEach((value, name) => fields.push([name, String(value)]));
+  return fields;
+}
+function tableOf(form, doc = document) {
+  if (!form.dataset.rules || !form.dataset.seated) return null;
+  return {
+    seated: JSON.parse(form.dataset.seated),
+    dealerOut: form.dataset.dealerOut === "1",
+    rules: JSON.parse(form.dataset.rules),
+    lang: doc.documentElement.lang || "fr"
+  };
 }
 
 // static/src/words.js
@@ -166,7 +293,7 @@ function startPreview(form) {
   const preview = document.getElementById("preview");
   const summary2 = document.getElementById("preview-summary");
   const needed = JSON.parse(form.dataset.needed || "[]");
-  const points = new RegExp(form.dataset.points || "^\\s*[0-9]");
+  const points2 = new RegExp(form.dataset.points || "^\\s*[0-9]");
   let asked = 0;
   function later() {
     const line2 = document.createElement("p");
@@ -175,8 +302,24 @@ function startPreview(form) {
     preview.replaceChildren(line2);
     summary2.textContent = "";
   }
+  function onPhone(mine) {
+    const table = tableOf(form);
+    const asking = table ? scoreOnPhone(fieldsOf(form), table) : Promise.resolve(null);
+    return asking.then((answer) => {
+      if (mine !== asked) return;
+      if (!answer || answer.status !== 200 && answer.status !== 422) {
+        later();
+        return;
+      }
+      const box = problemsBox(answer.status === 422 ? answer.body.errors : {});
+      showProblems(form, box);
+      const scores = answer.status === 200 ? scoresShown(answer.body.scores, wordsOf("offline").notYet || "") : [];
+      preview.replaceChildren(...box.childNodes, ...scores);
+      summary2.textContent = "";
+    });
+  }
   function refresh() {
-    if (!isComplete(needed, formValues(form), points)) {
+    if (!isComplete(needed, formValues(form), points2)) {
       preview.textContent = "";
       summary2.textContent = "";
       showProblems(form, null);
@@ -203,7 +346,7 @@ function startPreview(form) {
       preview.replaceChildren(...box ? box.childNodes : []);
       summary2.textContent = box ? box.dataset.line : "";
     }).catch(() => {
-      if (mine === asked) later();
+      if (mine === asked) onPhone(mine);
     });
   }
   let timer = null;
@@ -273,7 +416,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
   const answers = {};
   const fates = {};
   const entries = () => store.all().then(ordered);
-  function post(entry) {
+  function post2(entry) {
     const body = new URLSearchParams();
     entry.fields.forEach((f) => body.append(f[0], f[1]));
     if (entry.asNext) body.set("as_next", "1");
@@ -296,7 +439,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
       return { kind: "later" };
     }).finally(() => clearTimeout(timer));
   }
-  function freshToken(entry) {
+  function freshToken2(entry) {
     return fetch2(formUrl(entry.token), { credentials: "same-origin", cache: "no-store" }).then((r) => r.ok ? r.text() : "").then((html) => {
       const token = csrfToken(html);
       if (!token) return false;
@@ -305,10 +448,10 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     }).catch(() => false);
   }
   function send(entry, retried = false) {
-    return post(entry).then((result) => {
+    return post2(entry).then((result) => {
       if (result.kind !== "refused" || entry.fresh) return settle(entry, result);
       if (retried) return settle(entry, { kind: "later" });
-      return freshToken(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
+      return freshToken2(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
     }).then((kind) => {
       fates[entry.id] = { kind, entry };
       return kind;
@@ -339,25 +482,26 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     })));
   }
   function sendAll() {
-    return entries().then((list) => {
-      const stopped = {};
-      let saved = 0;
-      const next = (i) => {
-        if (i >= list.length) return saved;
-        const entry = list[i];
-        if (stopped[entry.token] || entry.state !== "waiting") {
-          stopped[entry.token] = true;
-          return next(i + 1);
-        }
-        return send(entry).then((outcome) => {
-          if (outcome === "later") return saved;
-          if (outcome === "saved") saved += 1;
-          else stopped[entry.token] = true;
-          return next(i + 1);
-        });
-      };
-      return next(0);
+    const stopped = {};
+    const tried = /* @__PURE__ */ new Set();
+    let saved = 0;
+    const ready = (entry) => {
+      if (tried.has(entry.id) || stopped[entry.token]) return false;
+      if (entry.state !== "waiting" || entry.held) stopped[entry.token] = true;
+      return !stopped[entry.token];
+    };
+    const next = () => entries().then((list) => {
+      const entry = list.find(ready);
+      if (!entry) return saved;
+      tried.add(entry.id);
+      return send(entry).then((outcome) => {
+        if (outcome === "later") return saved;
+        if (outcome === "saved") saved += 1;
+        else stopped[entry.token] = true;
+        return next();
+      });
     });
+    return next();
   }
   function choose2(entry, asNext) {
     if (asNext) {
@@ -429,22 +573,31 @@ function summary(form, button) {
     const label = input && form.querySelector(`label[for="${input.id}"]`);
     if (box && label) pairs.push([text(box.querySelector("legend")), text(label)]);
   });
-  const points = field(form, "points");
+  const points2 = field(form, "points");
   const legend = form.querySelector("fieldset.points legend");
   const side = form.querySelector('input[name="points_side"]:checked');
   const sideLabel = side && form.querySelector(`label[for="${side.id}"]`);
-  if (points && points.value && legend) {
-    pairs.push([text(legend), points.value.trim() + (sideLabel ? ` (${text(sideLabel)})` : "")]);
+  if (points2 && points2.value && legend) {
+    pairs.push([text(legend), points2.value.trim() + (sideLabel ? ` (${text(sideLabel)})` : "")]);
   }
   return pairs;
 }
 function flash(text) {
   const template = document.getElementById("flash-template");
-  if (!template) return;
+  if (!template) return null;
   const box = template.content.firstElementChild.cloneNode(true);
   box.querySelector("p").textContent = text;
   document.querySelectorAll("main > .flash, #deal-page > .flash").forEach((old) => old.remove());
   document.getElementById("queue-banner").after(box);
+  return box;
+}
+function scoreKept(kept, table, box, say) {
+  const asking = table ? scoreOnPhone(kept.fields, table) : Promise.resolve(null);
+  return asking.then((answer) => {
+    if (!answer || answer.status !== 200) return;
+    kept.scores = answer.body.scores;
+    if (box && box.isConnected) box.append(...scoresShown(kept.scores, say.notYet || ""));
+  });
 }
 function inPlace(html, started, saved) {
   const fresh = new DOMParser().parseFromString(html || "", "text/html").getElementById("deal-page");
@@ -492,8 +645,8 @@ function startSave(form, line2) {
     field(form, "once").value = newKey();
     continueFrom({ number: entry.number, dealer: entry.dealer });
     form.dispatchEvent(new Event("change", { bubbles: true }));
-    flash(say.queued);
     window.scrollTo(0, 0);
+    return flash(say.queued);
   }
   function outcome(entry, button, started, done) {
     const { kind, entry: kept } = queue.fate(entry.id) || { kind: "later", entry };
@@ -506,9 +659,10 @@ function startSave(form, line2) {
       window.location.assign(window.location.pathname);
     } else if (kind === "later") {
       kept.fresh = false;
-      queue.put(kept);
-      nextDeal(entry);
-      done();
+      const table = tableOf(form);
+      const box = nextDeal(entry);
+      scoreKept(kept, table, box, say).catch(() => {
+      }).then(() => queue.put(kept)).then(done, done);
     } else if (kind === "number_taken" || kind === "gone") {
       window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
     } else {
@@ -568,16 +722,16 @@ function startSentenceField(box) {
   const form = box.closest("form");
   const mic = box.querySelector("[data-sentence-mic]");
   if (mic && hasSpeech()) mic.hidden = false;
-  let loading = null;
+  let loading2 = null;
   const load = () => {
-    loading = loading || import("./sentence.js").catch((error) => {
-      loading = null;
+    loading2 = loading2 || import("./sentence.js").catch((error) => {
+      loading2 = null;
       const status = box.querySelector("[data-sentence-status]");
       status.textContent = JSON.parse(box.dataset.words).failed;
       status.classList.add("error");
       throw error;
     });
-    return loading;
+    return loading2;
   };
   const then = (work) => () => load().then(work).catch(() => {
   });
@@ -600,15 +754,92 @@ function startSentenceField(box) {
   }
 }
 
+// static/src/evening_sent.js
+function post(fetch2, evening) {
+  const body = new URLSearchParams();
+  evening.fields.forEach(([name, value]) => body.append(name, value));
+  body.set("once", evening.once);
+  body.set("edit_link", evening.edit);
+  body.set("view_link", evening.view);
+  return fetch2(evening.door, {
+    method: "POST",
+    body,
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { "Accept": "application/json" }
+  }).then((response) => {
+    const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
+    if (!json) return { kind: response.status === 400 ? "token" : "later" };
+    return response.json().then((answer) => {
+      if (response.status === 200 && answer.status === "made") return { kind: "made", answer };
+      if (response.status === 422) return { kind: "invalid", errors: answer.errors || {} };
+      return { kind: "later" };
+    });
+  }).catch(() => ({ kind: "later" }));
+}
+function freshToken(fetch2, evening) {
+  return fetch2(evening.page, { credentials: "same-origin", cache: "no-store" }).then((r) => r.ok ? r.text() : "").then((html) => {
+    const token = csrfToken(html);
+    if (!token) return false;
+    evening.fields = evening.fields.filter((f) => f[0] !== "csrf_token");
+    evening.fields.push(["csrf_token", token]);
+    return true;
+  }).catch(() => false);
+}
+function moveDeals(store, evening, answer) {
+  return store.all().then((list) => Promise.all(list.filter((entry) => entry.token === evening.edit).map((entry) => {
+    entry.token = answer.edit;
+    entry.page = formUrl(answer.edit);
+    entry.held = false;
+    setField(entry, "seating", answer.seating);
+    return store.put(entry);
+  })));
+}
+function sendEvening({ store, fetch: fetch2 }, evening) {
+  return post(fetch2, evening).then((result) => {
+    if (result.kind !== "token") return result;
+    return freshToken(fetch2, evening).then((ok) => ok ? post(fetch2, evening) : { kind: "later" });
+  }).then((result) => {
+    if (result.kind === "later") return "later";
+    if (result.kind === "invalid") {
+      evening.state = "refused";
+      evening.errors = result.errors;
+      return store.keepEvening(evening).then(() => "invalid");
+    }
+    const { answer } = result;
+    evening.state = "sent";
+    evening.sent = { edit: answer.edit, view: answer.view, ledger: answer.ledger, moved: answer.moved };
+    return moveDeals(store, evening, answer).then(() => store.keepEvening(evening)).then(() => "made");
+  });
+}
+function sendEvenings(line2) {
+  return line2.store.evenings().then((list) => {
+    const held = list.filter((e) => e.state === "held").sort((a, b) => a.time - b.time);
+    let made = 0;
+    const next = (i) => {
+      if (i >= held.length) return made;
+      return sendEvening(line2, held[i]).then((kind) => {
+        if (kind === "later") return made;
+        if (kind === "made") made += 1;
+        return next(i + 1);
+      });
+    };
+    return next(0);
+  });
+}
+
 // static/src/store.js
 var opening = null;
 function database() {
   if (!opening) {
     opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open("tarot", 1);
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore("queue", { keyPath: "id" });
-        request.result.createObjectStore("last", { keyPath: "token" });
+      const request = indexedDB.open("tarot", 2);
+      request.onupgradeneeded = (event) => {
+        if (event.oldVersion < 1) {
+          request.result.createObjectStore("queue", { keyPath: "id" });
+          request.result.createObjectStore("last", { keyPath: "token" });
+        }
+        if (event.oldVersion < 2) request.result.createObjectStore("evenings", { keyPath: "edit" });
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -635,7 +866,11 @@ var phoneStore = {
   last: (token) => run("last", "readonly", (s) => s.get(token)),
   remember: (token, number, dealer) => run("last", "readwrite", (s) => s.put(
     { token, number, dealer, time: Date.now() }
-  ))
+  )),
+  evenings: () => run("evenings", "readonly", (s) => s.getAll()),
+  evening: (edit) => run("evenings", "readonly", (s) => s.get(edit)),
+  keepEvening: (evening) => run("evenings", "readwrite", (s) => s.put(evening)),
+  dropEvening: (edit) => run("evenings", "readwrite", (s) => s.delete(edit))
 };
 function storeWorks() {
   return typeof indexedDB !== "undefined" && typeof fetch !== "undefined";
@@ -669,7 +904,7 @@ function startQueue() {
       const mine = here ? list.filter((e) => e.token === here) : list;
       const choices = mine.filter((e) => e.state !== "waiting");
       banner.hidden = !mine.length;
-      document.getElementById("queue-count").textContent = mine.length === 1 ? say.one : format(say.many, { num: mine.length });
+      document.getElementById("queue-count").textContent = count(mine.length);
       const link = document.getElementById("queue-choice");
       link.hidden = !choices.length || !!ledger;
       if (choices.length) {
@@ -680,17 +915,32 @@ function startQueue() {
       return mine;
     }).catch(() => []);
   }
+  function count(n) {
+    if (!navigator.onLine && say.offlineMany) return n === 1 ? say.offlineOne : format(say.offlineMany, { num: n });
+    return n === 1 ? say.one : format(say.many, { num: n });
+  }
+  function totalsWithWaiting(mine) {
+    const box = document.getElementById("waiting-totals");
+    const scored = mine.filter((e) => e.scores);
+    if (box) box.hidden = !scored.length || !ledger.dataset.totals;
+    if (!box || box.hidden) return;
+    const after = totalsAfter(JSON.parse(ledger.dataset.totals), scored.map((e) => e.scores));
+    box.replaceChildren(box.firstElementChild, ...scoresShown(after[after.length - 1], say.notYet));
+  }
   function listed(mine) {
     const ol = ledger.querySelector("ol");
-    ol.replaceChildren(...mine.map(item));
+    const from = ledger.dataset.totals ? JSON.parse(ledger.dataset.totals) : null;
+    const after = from ? totalsAfter(from, mine.map((e) => e.scores || {})) : [];
+    ol.replaceChildren(...mine.map((entry, i) => item(entry, after[i])));
     ledger.hidden = !mine.length;
+    totalsWithWaiting(mine);
     const next = document.getElementById("next-dealer");
     const newest2 = mine[mine.length - 1];
     const dealers = ledger.dataset.dealers ? JSON.parse(ledger.dataset.dealers) : [];
     const ahead = newest2 && dealers[newest2.number + 1 - Number(ledger.dataset.number)];
     if (next && ahead) next.textContent = ahead;
   }
-  function item(entry) {
+  function item(entry, after) {
     const li = element("li", "waiting-deal" + (entry.state === "waiting" ? "" : " attention"));
     li.id = "waiting-" + entry.id;
     const head = element("p", "waiting-head");
@@ -700,6 +950,7 @@ function startQueue() {
       element("span", "waiting-state", entry.state === "waiting" ? say.waiting : say.attention)
     );
     li.append(head, fields(entry));
+    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet, document, after));
     if (entry.state === "waiting") return li;
     if (entry.message) li.append(element("p", "error", entry.message));
     if (entry.theirs && !entry.message.includes(entry.theirs)) {
@@ -764,7 +1015,7 @@ function startQueue() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
-      const work = () => queue.sendAll();
+      const work = () => sendEvenings({ store: phoneStore, fetch: window.fetch.bind(window) }).catch(() => 0).then(() => queue.sendAll());
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
     }).catch(() => 0);
     const sent = pending;
@@ -777,6 +1028,7 @@ function startQueue() {
   const flush = () => send().then(() => chain);
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") flush();
   });

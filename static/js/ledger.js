@@ -164,7 +164,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
   const answers = {};
   const fates = {};
   const entries = () => store.all().then(ordered);
-  function post(entry) {
+  function post2(entry) {
     const body = new URLSearchParams();
     entry.fields.forEach((f) => body.append(f[0], f[1]));
     if (entry.asNext) body.set("as_next", "1");
@@ -187,7 +187,7 @@ function createQueue({ store, fetch: fetch2, connection = () => {
       return { kind: "later" };
     }).finally(() => clearTimeout(timer));
   }
-  function freshToken(entry) {
+  function freshToken2(entry) {
     return fetch2(formUrl(entry.token), { credentials: "same-origin", cache: "no-store" }).then((r) => r.ok ? r.text() : "").then((html) => {
       const token = csrfToken(html);
       if (!token) return false;
@@ -196,10 +196,10 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     }).catch(() => false);
   }
   function send(entry, retried = false) {
-    return post(entry).then((result) => {
+    return post2(entry).then((result) => {
       if (result.kind !== "refused" || entry.fresh) return settle(entry, result);
       if (retried) return settle(entry, { kind: "later" });
-      return freshToken(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
+      return freshToken2(entry).then((ok) => ok ? send(entry, true) : settle(entry, { kind: "later" }));
     }).then((kind) => {
       fates[entry.id] = { kind, entry };
       return kind;
@@ -230,25 +230,26 @@ function createQueue({ store, fetch: fetch2, connection = () => {
     })));
   }
   function sendAll() {
-    return entries().then((list) => {
-      const stopped = {};
-      let saved = 0;
-      const next = (i) => {
-        if (i >= list.length) return saved;
-        const entry = list[i];
-        if (stopped[entry.token] || entry.state !== "waiting") {
-          stopped[entry.token] = true;
-          return next(i + 1);
-        }
-        return send(entry).then((outcome) => {
-          if (outcome === "later") return saved;
-          if (outcome === "saved") saved += 1;
-          else stopped[entry.token] = true;
-          return next(i + 1);
-        });
-      };
-      return next(0);
+    const stopped = {};
+    const tried = /* @__PURE__ */ new Set();
+    let saved = 0;
+    const ready = (entry) => {
+      if (tried.has(entry.id) || stopped[entry.token]) return false;
+      if (entry.state !== "waiting" || entry.held) stopped[entry.token] = true;
+      return !stopped[entry.token];
+    };
+    const next = () => entries().then((list) => {
+      const entry = list.find(ready);
+      if (!entry) return saved;
+      tried.add(entry.id);
+      return send(entry).then((outcome) => {
+        if (outcome === "later") return saved;
+        if (outcome === "saved") saved += 1;
+        else stopped[entry.token] = true;
+        return next();
+      });
     });
+    return next();
   }
   function choose(entry, asNext) {
     if (asNext) {
@@ -284,15 +285,127 @@ function createQueue({ store, fetch: fetch2, connection = () => {
   };
 }
 
+// static/src/evening_sent.js
+function post(fetch2, evening) {
+  const body = new URLSearchParams();
+  evening.fields.forEach(([name, value]) => body.append(name, value));
+  body.set("once", evening.once);
+  body.set("edit_link", evening.edit);
+  body.set("view_link", evening.view);
+  return fetch2(evening.door, {
+    method: "POST",
+    body,
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { "Accept": "application/json" }
+  }).then((response) => {
+    const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
+    if (!json) return { kind: response.status === 400 ? "token" : "later" };
+    return response.json().then((answer) => {
+      if (response.status === 200 && answer.status === "made") return { kind: "made", answer };
+      if (response.status === 422) return { kind: "invalid", errors: answer.errors || {} };
+      return { kind: "later" };
+    });
+  }).catch(() => ({ kind: "later" }));
+}
+function freshToken(fetch2, evening) {
+  return fetch2(evening.page, { credentials: "same-origin", cache: "no-store" }).then((r) => r.ok ? r.text() : "").then((html) => {
+    const token = csrfToken(html);
+    if (!token) return false;
+    evening.fields = evening.fields.filter((f) => f[0] !== "csrf_token");
+    evening.fields.push(["csrf_token", token]);
+    return true;
+  }).catch(() => false);
+}
+function moveDeals(store, evening, answer) {
+  return store.all().then((list) => Promise.all(list.filter((entry) => entry.token === evening.edit).map((entry) => {
+    entry.token = answer.edit;
+    entry.page = formUrl(answer.edit);
+    entry.held = false;
+    setField(entry, "seating", answer.seating);
+    return store.put(entry);
+  })));
+}
+function sendEvening({ store, fetch: fetch2 }, evening) {
+  return post(fetch2, evening).then((result) => {
+    if (result.kind !== "token") return result;
+    return freshToken(fetch2, evening).then((ok) => ok ? post(fetch2, evening) : { kind: "later" });
+  }).then((result) => {
+    if (result.kind === "later") return "later";
+    if (result.kind === "invalid") {
+      evening.state = "refused";
+      evening.errors = result.errors;
+      return store.keepEvening(evening).then(() => "invalid");
+    }
+    const { answer } = result;
+    evening.state = "sent";
+    evening.sent = { edit: answer.edit, view: answer.view, ledger: answer.ledger, moved: answer.moved };
+    return moveDeals(store, evening, answer).then(() => store.keepEvening(evening)).then(() => "made");
+  });
+}
+function sendEvenings(line) {
+  return line.store.evenings().then((list) => {
+    const held = list.filter((e) => e.state === "held").sort((a, b) => a.time - b.time);
+    let made = 0;
+    const next = (i) => {
+      if (i >= held.length) return made;
+      return sendEvening(line, held[i]).then((kind) => {
+        if (kind === "later") return made;
+        if (kind === "made") made += 1;
+        return next(i + 1);
+      });
+    };
+    return next(0);
+  });
+}
+
+// static/src/phone_scores.js
+function totalsAfter(from, list) {
+  const totals = { ...from };
+  return list.map((scores) => {
+    Object.entries(scores || {}).forEach(([p, s]) => {
+      totals[p] = (totals[p] || 0) + s;
+    });
+    return { ...totals };
+  });
+}
+function scoresShown(scores, mark, doc = document, after = null) {
+  const dl = doc.createElement("dl");
+  dl.className = "totals";
+  Object.entries(scores).forEach(([name, s]) => {
+    const div = doc.createElement("div");
+    const dt = doc.createElement("dt");
+    const dd = doc.createElement("dd");
+    dt.textContent = name;
+    dd.textContent = String(s);
+    if (s < 0) dd.className = "neg";
+    div.append(dt, dd);
+    if (after && name in after) {
+      const total = doc.createElement("small");
+      total.className = after[name] < 0 ? "after neg" : "after";
+      total.textContent = `Σ ${after[name]}`;
+      dd.append(total);
+    }
+    dl.append(div);
+  });
+  const note = doc.createElement("p");
+  note.className = "not-yet muted";
+  note.textContent = mark;
+  return [dl, note];
+}
+
 // static/src/store.js
 var opening = null;
 function database() {
   if (!opening) {
     opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open("tarot", 1);
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore("queue", { keyPath: "id" });
-        request.result.createObjectStore("last", { keyPath: "token" });
+      const request = indexedDB.open("tarot", 2);
+      request.onupgradeneeded = (event) => {
+        if (event.oldVersion < 1) {
+          request.result.createObjectStore("queue", { keyPath: "id" });
+          request.result.createObjectStore("last", { keyPath: "token" });
+        }
+        if (event.oldVersion < 2) request.result.createObjectStore("evenings", { keyPath: "edit" });
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -319,7 +432,11 @@ var phoneStore = {
   last: (token) => run("last", "readonly", (s) => s.get(token)),
   remember: (token, number, dealer) => run("last", "readwrite", (s) => s.put(
     { token, number, dealer, time: Date.now() }
-  ))
+  )),
+  evenings: () => run("evenings", "readonly", (s) => s.getAll()),
+  evening: (edit) => run("evenings", "readonly", (s) => s.get(edit)),
+  keepEvening: (evening) => run("evenings", "readwrite", (s) => s.put(evening)),
+  dropEvening: (edit) => run("evenings", "readwrite", (s) => s.delete(edit))
 };
 function storeWorks() {
   return typeof indexedDB !== "undefined" && typeof fetch !== "undefined";
@@ -363,7 +480,7 @@ function startQueue() {
       const mine = here ? list.filter((e) => e.token === here) : list;
       const choices = mine.filter((e) => e.state !== "waiting");
       banner.hidden = !mine.length;
-      document.getElementById("queue-count").textContent = mine.length === 1 ? say.one : format(say.many, { num: mine.length });
+      document.getElementById("queue-count").textContent = count(mine.length);
       const link = document.getElementById("queue-choice");
       link.hidden = !choices.length || !!ledger;
       if (choices.length) {
@@ -374,17 +491,32 @@ function startQueue() {
       return mine;
     }).catch(() => []);
   }
+  function count(n) {
+    if (!navigator.onLine && say.offlineMany) return n === 1 ? say.offlineOne : format(say.offlineMany, { num: n });
+    return n === 1 ? say.one : format(say.many, { num: n });
+  }
+  function totalsWithWaiting(mine) {
+    const box = document.getElementById("waiting-totals");
+    const scored = mine.filter((e) => e.scores);
+    if (box) box.hidden = !scored.length || !ledger.dataset.totals;
+    if (!box || box.hidden) return;
+    const after = totalsAfter(JSON.parse(ledger.dataset.totals), scored.map((e) => e.scores));
+    box.replaceChildren(box.firstElementChild, ...scoresShown(after[after.length - 1], say.notYet));
+  }
   function listed(mine) {
     const ol = ledger.querySelector("ol");
-    ol.replaceChildren(...mine.map(item));
+    const from = ledger.dataset.totals ? JSON.parse(ledger.dataset.totals) : null;
+    const after = from ? totalsAfter(from, mine.map((e) => e.scores || {})) : [];
+    ol.replaceChildren(...mine.map((entry, i) => item(entry, after[i])));
     ledger.hidden = !mine.length;
+    totalsWithWaiting(mine);
     const next = document.getElementById("next-dealer");
     const newest = mine[mine.length - 1];
     const dealers = ledger.dataset.dealers ? JSON.parse(ledger.dataset.dealers) : [];
     const ahead = newest && dealers[newest.number + 1 - Number(ledger.dataset.number)];
     if (next && ahead) next.textContent = ahead;
   }
-  function item(entry) {
+  function item(entry, after) {
     const li = element("li", "waiting-deal" + (entry.state === "waiting" ? "" : " attention"));
     li.id = "waiting-" + entry.id;
     const head = element("p", "waiting-head");
@@ -394,6 +526,7 @@ function startQueue() {
       element("span", "waiting-state", entry.state === "waiting" ? say.waiting : say.attention)
     );
     li.append(head, fields(entry));
+    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet, document, after));
     if (entry.state === "waiting") return li;
     if (entry.message) li.append(element("p", "error", entry.message));
     if (entry.theirs && !entry.message.includes(entry.theirs)) {
@@ -458,7 +591,7 @@ function startQueue() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
-      const work = () => queue.sendAll();
+      const work = () => sendEvenings({ store: phoneStore, fetch: window.fetch.bind(window) }).catch(() => 0).then(() => queue.sendAll());
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
     }).catch(() => 0);
     const sent = pending;
@@ -471,6 +604,7 @@ function startQueue() {
   const flush = () => send().then(() => chain);
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") flush();
   });

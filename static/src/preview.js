@@ -2,9 +2,11 @@
 // renders it (POST /e/<link>/deals/preview, or the correction's own page with
 // X-Preview), exactly as for the Preview button without JavaScript. Asked only once the
 // deal can be scored; each problem is shown under its field. Offline, the preview says
-// when the score will come (Save keeps the deal on the phone).
+// the scores the phone's scoring twin gives, marked "not yet sent" (or, where it cannot
+// be had, when the score will come): Save keeps the deal on the phone.
 
 import {formValues, isComplete} from "./form.js";
+import {fieldsOf, problemsBox, scoreOnPhone, scoresShown, tableOf} from "./phone_scores.js";
 import {wordsOf} from "./words.js";
 
 // The problems the server found, each under its field (as the page without JavaScript
@@ -43,6 +45,24 @@ export function startPreview(form) {
     summary.textContent = "";
   }
 
+  // No server: the twin's scores, not yet sent, or the rules' problems at their fields.
+  function onPhone(mine) {
+    const table = tableOf(form);
+    const asking = table ? scoreOnPhone(fieldsOf(form), table) : Promise.resolve(null);
+    return asking.then((answer) => {
+      if (mine !== asked) return;
+      if (!answer || (answer.status !== 200 && answer.status !== 422)) {
+        later();
+        return;
+      }
+      const box = problemsBox(answer.status === 422 ? answer.body.errors : {});
+      showProblems(form, box);
+      const scores = answer.status === 200 ? scoresShown(answer.body.scores, wordsOf("offline").notYet || "") : [];
+      preview.replaceChildren(...box.childNodes, ...scores);
+      summary.textContent = "";
+    });
+  }
+
   function refresh() {
     if (!isComplete(needed, formValues(form), points)) {
       preview.textContent = "";
@@ -68,7 +88,7 @@ export function startPreview(form) {
       preview.replaceChildren(...(box ? box.childNodes : []));
       summary.textContent = box ? box.dataset.line : "";
     }).catch(() => {
-      if (mine === asked) later();  // offline: Save keeps the deal on the phone
+      if (mine === asked) onPhone(mine);  // offline: Save keeps the deal on the phone
     });
   }
 

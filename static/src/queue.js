@@ -171,26 +171,29 @@ export function createQueue({store, fetch, connection = () => {}, gone = ""}) {
   }
 
   // Send what waits, in order; a sheet whose deal needs the person's choice waits for
-  // it. How many were stored.
+  // it. How many were stored. The store is read again before each deal: a deal stored
+  // under another number has moved those after it (shift).
   function sendAll() {
-    return entries().then((list) => {
-      const stopped = {};
-      let saved = 0;
-      const next = (i) => {
-        if (i >= list.length) return saved;
-        const entry = list[i];
-        if (stopped[entry.token] || entry.state !== "waiting") {
-          stopped[entry.token] = true;
-          return next(i + 1);
-        }
-        return send(entry).then((outcome) => {
-          if (outcome === "later") return saved;  // not reached: try again later, in order
-          if (outcome === "saved") saved += 1; else stopped[entry.token] = true;
-          return next(i + 1);
-        });
-      };
-      return next(0);
+    const stopped = {};
+    const tried = new Set();
+    let saved = 0;
+    const ready = (entry) => {
+      if (tried.has(entry.id) || stopped[entry.token]) return false;
+      // A deal of an evening the server does not have yet waits for it (evening_sent.js).
+      if (entry.state !== "waiting" || entry.held) stopped[entry.token] = true;
+      return !stopped[entry.token];
+    };
+    const next = () => entries().then((list) => {
+      const entry = list.find(ready);
+      if (!entry) return saved;
+      tried.add(entry.id);
+      return send(entry).then((outcome) => {
+        if (outcome === "later") return saved;  // not reached: try again later, in order
+        if (outcome === "saved") saved += 1; else stopped[entry.token] = true;
+        return next();
+      });
     });
+    return next();
   }
 
   // The person's choice for a deal the server could not store as it was entered: send

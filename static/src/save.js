@@ -7,6 +7,7 @@
 // (data-dealers; this script holds no rule of the rotation). Without JavaScript the form
 // posts to its page.
 
+import {scoreOnPhone, scoresShown, tableOf} from "./phone_scores.js";
 import {formUrl, newKey} from "./queue.js";
 import {format} from "./words.js";
 
@@ -70,11 +71,23 @@ function summary(form, button) {
 // A message as the server writes its own (its template on the page).
 function flash(text) {
   const template = document.getElementById("flash-template");
-  if (!template) return;
+  if (!template) return null;
   const box = template.content.firstElementChild.cloneNode(true);
   box.querySelector("p").textContent = text;
   document.querySelectorAll("main > .flash, #deal-page > .flash").forEach((old) => old.remove());
   document.getElementById("queue-banner").after(box);
+  return box;
+}
+
+// A deal kept on the phone: its scores from the phone's twin, kept with it and said
+// with the message that it was kept, as not yet sent (none where the twin cannot be had).
+function scoreKept(kept, table, box, say) {
+  const asking = table ? scoreOnPhone(kept.fields, table) : Promise.resolve(null);
+  return asking.then((answer) => {
+    if (!answer || answer.status !== 200) return;
+    kept.scores = answer.body.scores;
+    if (box && box.isConnected) box.append(...scoresShown(kept.scores, say.notYet || ""));
+  });
 }
 
 // Stored: the server's next form in this one's place, and the scripts start again.
@@ -132,8 +145,8 @@ export function startSave(form, line) {
     field(form, "once").value = newKey();
     continueFrom({number: entry.number, dealer: entry.dealer});
     form.dispatchEvent(new Event("change", {bubbles: true}));
-    flash(say.queued);
     window.scrollTo(0, 0);
+    return flash(say.queued);
   }
 
   // What the page shows once the queue has sent what waited: the deal's fate (not sent:
@@ -147,9 +160,9 @@ export function startSave(form, line) {
       window.location.assign(window.location.pathname);
     } else if (kind === "later") {
       kept.fresh = false;  // from now on, one deal of the queue as any other
-      queue.put(kept);
-      nextDeal(entry);
-      done();
+      const table = tableOf(form);  // read before the form goes on to the next deal
+      const box = nextDeal(entry);
+      scoreKept(kept, table, box, say).catch(() => {}).then(() => queue.put(kept)).then(done, done);
     } else if (kind === "number_taken" || kind === "gone") {
       window.location.assign(`/e/${entry.token}#waiting-${entry.id}`);
     } else {

@@ -1,6 +1,7 @@
 // The phone's store of deals (IndexedDB, database "tarot"): "queue" holds the deals to
 // send, by their key; "last" the last deal this phone knows of on each sheet (saved or
-// waiting), to continue the numbering. The queue (queue.js) takes any object with these
+// waiting), to continue the numbering; "evenings" the evenings started on this phone
+// with no network, by their edit link, until the server has them. The queue (queue.js) takes any object with these
 // functions: its unit tests give it one in memory.
 
 let opening = null;
@@ -8,10 +9,13 @@ let opening = null;
 function database() {
   if (!opening) {
     opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open("tarot", 1);
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore("queue", {keyPath: "id"});
-        request.result.createObjectStore("last", {keyPath: "token"});
+      const request = indexedDB.open("tarot", 2);
+      request.onupgradeneeded = (event) => {
+        if (event.oldVersion < 1) {
+          request.result.createObjectStore("queue", {keyPath: "id"});
+          request.result.createObjectStore("last", {keyPath: "token"});
+        }
+        if (event.oldVersion < 2) request.result.createObjectStore("evenings", {keyPath: "edit"});
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -38,6 +42,10 @@ export const phoneStore = {
   last: (token) => run("last", "readonly", (s) => s.get(token)),
   remember: (token, number, dealer) => run("last", "readwrite", (s) => s.put(
     {token, number, dealer, time: Date.now()})),
+  evenings: () => run("evenings", "readonly", (s) => s.getAll()),
+  evening: (edit) => run("evenings", "readonly", (s) => s.get(edit)),
+  keepEvening: (evening) => run("evenings", "readwrite", (s) => s.put(evening)),
+  dropEvening: (edit) => run("evenings", "readwrite", (s) => s.delete(edit)),
 };
 
 export function storeWorks() {

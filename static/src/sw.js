@@ -19,13 +19,18 @@ const PAGES = "tarot-pages-" + RELEASE.name;
 const PAGES_KEPT = 40;
 const WAIT = 5000;  // then a page comes from the cache: a dead wifi can hang for a minute
 // The pages kept: home, a club's page (Back from its new evening), a ledger, its view
-// link, a new deal's form.
-const KEPT = /^\/$|^\/[cev]\/[^/]+$|^\/e\/[^/]+\/deals\/new$/;
+// link, a new deal's form, a new evening's form and the page of an evening started
+// offline (evenings/offline.html).
+const KEPT = /^\/$|^\/[cev]\/[^/]+$|^\/e\/[^/]+\/deals\/new$|^(\/c\/[^/]+)?\/evenings\/new$|^\/evenings\/offline$/;
+// Kept as the worker installs, before the network goes: a table with no network can
+// start an evening and score it (home, the new-evening form, the offline evening's page).
+const FIRST = ["/", "/evenings/new", "/evenings/offline"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(ASSETS)
     .then((cache) => cache.addAll(RELEASE.assets))
     .then(keepPagesAnew)
+    .then(keepFirstPages)
     .then(() => self.skipWaiting()));
 });
 
@@ -45,6 +50,21 @@ async function keepPagesAnew() {
       } catch {
         // offline meanwhile: that page waits for the next visit
       }
+    }
+  }
+}
+
+// The pages of FIRST this phone does not keep yet (one that cannot be fetched now waits
+// for the phone's next visit to it).
+async function keepFirstPages() {
+  const cache = await caches.open(PAGES);
+  for (const url of FIRST) {
+    if (await cache.match(url)) continue;
+    try {
+      const response = await fetch(url, {credentials: "same-origin", cache: "no-store"});
+      if (response.ok && response.type === "basic" && !response.redirected) await cache.put(url, response);
+    } catch {
+      // offline meanwhile
     }
   }
 }
@@ -120,7 +140,8 @@ function forget(cache, url) {
 
 function trim(cache) {
   return cache.keys().then((keys) => {
-    const extra = keys.slice(0, Math.max(0, keys.length - PAGES_KEPT));
+    const others = keys.filter((key) => !FIRST.includes(new URL(key.url).pathname));
+    const extra = others.slice(0, Math.max(0, keys.length - PAGES_KEPT));
     return Promise.all(extra.map((key) => cache.delete(key)));
   });
 }

@@ -4,6 +4,8 @@
 // back in sight, every 20 seconds, and on "Send now".
 
 import {isCopy, showConnection} from "./connection.js";
+import {sendEvenings} from "./evening_sent.js";
+import {scoresShown, totalsAfter} from "./phone_scores.js";
 import {EVERY, createQueue} from "./queue.js";
 import {phoneStore, storeWorks} from "./store.js";
 import {format, wordsOf} from "./words.js";
@@ -39,8 +41,7 @@ export function startQueue() {
       const mine = here ? list.filter((e) => e.token === here) : list;
       const choices = mine.filter((e) => e.state !== "waiting");
       banner.hidden = !mine.length;
-      document.getElementById("queue-count").textContent = mine.length === 1
-        ? say.one : format(say.many, {num: mine.length});
+      document.getElementById("queue-count").textContent = count(mine.length);
       const link = document.getElementById("queue-choice");
       link.hidden = !choices.length || !!ledger;
       if (choices.length) { // a sentence of its own after the count: "It needs your choice."
@@ -53,10 +54,29 @@ export function startQueue() {
     }).catch(() => []);
   }
 
+  // "Offline: 3 deals not yet sent." while the phone has no network, else how many wait.
+  function count(n) {
+    if (!navigator.onLine && say.offlineMany) return n === 1 ? say.offlineOne : format(say.offlineMany, {num: n});
+    return n === 1 ? say.one : format(say.many, {num: n});
+  }
+
+  // The ledger's totals with the waiting deals' scores from the phone's twin added.
+  function totalsWithWaiting(mine) {
+    const box = document.getElementById("waiting-totals");
+    const scored = mine.filter((e) => e.scores);
+    if (box) box.hidden = !scored.length || !ledger.dataset.totals;
+    if (!box || box.hidden) return;
+    const after = totalsAfter(JSON.parse(ledger.dataset.totals), scored.map((e) => e.scores));
+    box.replaceChildren(box.firstElementChild, ...scoresShown(after[after.length - 1], say.notYet));
+  }
+
   function listed(mine) {
     const ol = ledger.querySelector("ol");
-    ol.replaceChildren(...mine.map(item));
+    const from = ledger.dataset.totals ? JSON.parse(ledger.dataset.totals) : null;
+    const after = from ? totalsAfter(from, mine.map((e) => e.scores || {})) : [];
+    ol.replaceChildren(...mine.map((entry, i) => item(entry, after[i])));
     ledger.hidden = !mine.length;
+    totalsWithWaiting(mine);
     // The dealer after the newest waiting deal: the server's rotation, as the ledger
     // lists its dealers ahead (this script holds no rule of the rotation).
     const next = document.getElementById("next-dealer");
@@ -66,13 +86,16 @@ export function startQueue() {
     if (next && ahead) next.textContent = ahead;
   }
 
-  function item(entry) {
+  // A waiting deal: what it holds, its scores from the twin with the running totals after
+  // it (``after``), and the person's choices where it needs one.
+  function item(entry, after) {
     const li = element("li", "waiting-deal" + (entry.state === "waiting" ? "" : " attention"));
     li.id = "waiting-" + entry.id;
     const head = element("p", "waiting-head");
     head.append(element("strong", "", format(say.deal, {n: entry.number})), " ",
       element("span", "waiting-state", entry.state === "waiting" ? say.waiting : say.attention));
     li.append(head, fields(entry));
+    if (entry.scores) li.append(...scoresShown(entry.scores, say.notYet, document, after));
     if (entry.state === "waiting") return li;
     if (entry.message) li.append(element("p", "error", entry.message));
     if (entry.theirs && !entry.message.includes(entry.theirs)) {  // unless already said
@@ -142,7 +165,9 @@ export function startQueue() {
     if (pending) return pending;
     pending = chain.then(() => {
       pending = null;
-      const work = () => queue.sendAll();
+      // An evening started offline first, then the deals, its own among them.
+      const work = () => sendEvenings({store: phoneStore, fetch: window.fetch.bind(window)})
+        .catch(() => 0).then(() => queue.sendAll());
       // Two tabs of one phone never send at once (where the browser can tell them).
       return navigator.locks ? navigator.locks.request("tarot-queue", work) : work();
     }).catch(() => 0);
@@ -157,6 +182,7 @@ export function startQueue() {
 
   document.getElementById("send-now").addEventListener("click", flush);
   window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") flush();
   });

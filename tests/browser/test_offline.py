@@ -23,6 +23,7 @@ pytestmark = pytest.mark.phones
 
 SHOTS = Path("/tmp/offline-shots")
 SEATS = ("Alice", "Bob", "Chloé", "David")
+TWIN = ("198", "210", "-216")  # each deal's taker: 49, 51 and 30 points in a garde
 
 
 def start(page: Page, live_server: str) -> str:
@@ -77,11 +78,16 @@ def test_three_deals_saved_offline_are_stored_once_in_order_with_their_dealers(
     for number, (taker, points) in enumerate((("Bob", "49"), ("Chloé", "51"), ("David", "30")), 1):
         expect(page.locator("main h1")).to_have_text(f"Deal {number}")
         dealers.append(enter(page, taker, points))
-        expect(page.locator("#preview")).to_contain_text("The score will come when the server")
+        # The scoring twin's figures, marked as not yet sent (garde, 2 oudlers: the taker
+        # 3 × (25 + margin) × 2).
+        expect(page.locator("#preview")).to_contain_text("not yet sent")
+        expect(page.locator("#preview")).to_contain_text(f"{taker}{TWIN[number - 1]}")
         page.get_by_role("button", name="Save", exact=True).click()
         expect(page.locator("div.flash")).to_contain_text("Kept on this phone")
+        expect(page.locator("div.flash")).to_contain_text(f"{taker}{TWIN[number - 1]}")
+        expect(page.locator("div.flash")).to_contain_text("not yet sent")
     assert dealers == ["Alice", "Bob", "Chloé"]  # the rotation goes on from the waiting deals
-    expect(page.locator("#queue-count")).to_have_text("3 deals are waiting to be sent.")
+    expect(page.locator("#queue-count")).to_have_text("Offline: 3 deals not yet sent.")
     assert stored(live_app) == []
 
     # Reloaded without network: the service worker's copy, which goes on from the queue.
@@ -97,6 +103,12 @@ def test_three_deals_saved_offline_are_stored_once_in_order_with_their_dealers(
     expect(waiting.nth(1)).to_contain_text("Dealer: Bob")
     expect(waiting.nth(2)).to_contain_text("Taker: David")
     expect(page.locator("#next-dealer")).to_have_text("David")
+    expect(waiting.nth(2)).to_contain_text("David-216")
+    expect(waiting.nth(1)).to_contain_text("Bob-70Σ 128")  # the running total after deal 2
+    # The ledger's totals (none yet) with the three deals' scores: the sum of the three.
+    expect(page.locator("#waiting-totals")).to_contain_text(
+        "Alice-64Bob200Chloé216David-352not yet sent"
+    )
     SHOTS.mkdir(exist_ok=True)
     for width, height in ((390, 844), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})

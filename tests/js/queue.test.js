@@ -135,6 +135,9 @@ describe("the queue", () => {
     await queue.choose(stopped, true);
     assert.equal(await queue.sendAll(), 2);
     assert.equal(sent[1].body.get("as_next"), "1");
+    // Stored as deal 3, it moved the deal after it: that one goes as deal 4, in the same
+    // sending (two phones that both went on offline).
+    assert.equal(sent[2].body.get("number"), "4");
   });
 
   it("a deal dropped moves the ones after it up, unless another phone's took its number", async () => {

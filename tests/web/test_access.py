@@ -24,6 +24,8 @@ PUBLIC = {
     "api.score_deal",
     "api.parse_deal",
     "evenings.new",
+    "evenings.new_offline",
+    "evenings.offline_page",
     "clubs.new_club",
     "clubs.new_club_form",
     "files.import_new",

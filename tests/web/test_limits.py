@@ -94,6 +94,13 @@ def test_starting_evenings_is_limited(limited: Flask) -> None:
     assert answers == [302, 302, 302, 429]
 
 
+def test_an_evening_started_offline_counts_as_a_new_evening(limited: Flask) -> None:
+    client = limited.test_client()
+    assert statuses(client, 2, "POST", "/evenings/new", data=EVENING) == [302, 302]
+    phone = EVENING | {"once": "k" * 32, "edit_link": "e" * 24, "view_link": "v" * 24}
+    assert statuses(client, 2, "POST", "/evenings/new.json", data=phone) == [200, 429]
+
+
 def test_importing_is_limited(limited: Flask) -> None:
     answers = statuses(limited.test_client(), 4, "POST", "/evenings/import", data={})
     assert answers == [400, 400, 400, 429]
