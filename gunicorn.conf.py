@@ -1,5 +1,9 @@
 """gunicorn's settings for `make serve` (a club server); the command line adds the rest.
 
+A request's work is bounded by construction (docs/limits.md) and its time in the database
+by the database (scorekeeper/deadline.py); ``timeout`` restarts a worker that stops
+answering.
+
 Threads in each worker: a slow client (a phone on a bad network, or someone sending a
 header a line every few seconds) holds one thread, not a whole worker, so the others
 keep answering. 32 per worker: 30 slow clients held all 8 of a worker's threads (and
@@ -25,10 +29,3 @@ accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %({x-route}o)s" %(s)s %(B)s %(M)sms'
 
-
-def post_worker_init(worker: object) -> None:
-    """Each worker's watchdog: a request past ``REQUEST_SECONDS`` is stopped, whatever the
-    worker class (``timeout`` above restarts only a sync worker that stops answering)."""
-    from scorekeeper import deadline
-
-    deadline.start_watchdog()

@@ -42,7 +42,7 @@ DEFAULTS: dict[str, Any] = {
     # a club replaces a link or deletes an evening a few times a season.
     "MAX_RETIRED_PER_CLUB": 1_000,
     "MAX_RETIRED_PER_ADDRESS": 1_000,
-    "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
+    "REQUEST_SECONDS": 30,  # a request's time limit in the database (deadline.py)
     "BACKUPS_KEPT": 14,  # SQLite: the daily copies kept in instance/backups/ (0: none made)
 }
 
