@@ -19,6 +19,9 @@ believed 127.0.0.1's, so with ``PROXY_FIX_FROM`` naming a proxy on another host,
 on this machine could still make a request look as if it came over HTTPS.
 """
 
+import os
+from typing import Any
+
 worker_class = "gthread"
 threads = 32
 timeout = 30
@@ -29,3 +32,10 @@ accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %({x-route}o)s" %(s)s %(B)s %(M)sms'
 
+
+def post_fork(server: object, worker: Any) -> None:
+    """Tell the worker's app its threads and the server's workers (``--threads`` and
+    ``--workers`` included) before it is loaded: its database pool keeps a connection for
+    each thread, within the server's share (scorekeeper/config.py, ``pool_for``)."""
+    os.environ["TAROT_WORKER_THREADS"] = str(worker.cfg.threads)
+    os.environ["TAROT_WORKERS"] = str(worker.cfg.workers)
