@@ -6,7 +6,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
+from flask_babel import get_translations
 
 from scorekeeper.forms import VARIANT_NAMES
 from scorekeeper.i18n import current_lang, points_text
@@ -66,10 +67,34 @@ def record_text(record: dict[str, Any] | None) -> str:
     )
 
 
+CATALOG = "scorekeeper.catalog"
+"""Where a request keeps its catalog (in its WSGI environ), once found."""
+
+
+def page_catalog() -> Any:
+    """The catalog of the page being made, found once per request: Flask-Babel finds it
+    again for every word (its context, domain and locale), and a page writes dozens."""
+    if not has_request_context():
+        return get_translations()
+    environ = request.environ
+    found = environ.get(CATALOG)
+    if found is None:
+        found = environ[CATALOG] = get_translations()
+    return found
+
+
 def init_app(app: Flask) -> None:
-    """The helpers of every template. Their words are Flask-Babel's own: ``_()``,
-    ``gettext()`` and ``ngettext()`` of Jinja's i18n extension, which ``babel.init_app``
-    installs ("new style": escaped, and formatted with their variables)."""
+    """The helpers of every template, and their words: ``_()``, ``gettext()`` and
+    ``ngettext()`` of Jinja's i18n extension, which Flask-Babel installs ("new style":
+    escaped, and formatted with their variables), given the request's catalog through
+    the extension's own ``install_gettext_callables``."""
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: page_catalog().ugettext(s),
+        ngettext=lambda s, p, n: page_catalog().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: page_catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: page_catalog().unpgettext(c, s, p, n),
+    )
 
     @app.context_processor
     def helpers() -> dict[str, Any]:
