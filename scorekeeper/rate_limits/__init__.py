@@ -107,11 +107,15 @@ def link_key() -> str:
     return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
+NOT_COUNTED = frozenset({304, 404, 429})
+"""The answers no per-link count holds: a poll's 304 (the phone's page is up to date;
+still refused once its link's count is spent, at the cost of one read of the counts), a
+link that does not exist (a miss, counted as such: :mod:`.misses`), and a refusal."""
+
+
 def counted(response: Response) -> bool:
-    """Whether a request with a link is counted: every answer but a poll's 304 (the
-    phone's page is up to date). Such a poll is still refused when its link's count is
-    spent, and costs one read of the counts, never a write (docs/limits.md)."""
-    return response.status_code != 304
+    """Whether a request with a link is counted for that link (docs/limits.md)."""
+    return response.status_code not in NOT_COUNTED
 
 
 def init_app(app: Flask) -> None:
