@@ -84,6 +84,7 @@ class SqlCounts(Storage):
         self._engine: Engine | None = None
         self._pid = 0
         self.owned = True
+        self.made = False
         self.next_sweep = 0.0
 
     @property
@@ -92,29 +93,26 @@ class SqlCounts(Storage):
 
     @property
     def engine(self) -> Engine:
-        """This process's engine (a forked worker makes its own), with the table made."""
+        """This process's engine (a forked worker makes its own, unless it shares the
+        app's), with the table made on first use."""
         with self.lock:
             if self._engine is None or self._pid != os.getpid():
                 engine = create_engine(self.url, pool_size=2, max_overflow=4)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
-                self._use(engine)
-                self.owned = True
-            assert self._engine is not None
+                self._engine, self._pid, self.owned, self.made = engine, os.getpid(), True, False
+            if not self.made:
+                try:
+                    metadata.create_all(self._engine, checkfirst=True)
+                except SQLAlchemyError:  # another worker made it at the same moment
+                    metadata.create_all(self._engine, checkfirst=True)
+                self.made = True
             return self._engine
 
     def share(self, engine: Engine) -> None:
         """Count with ``engine``, the app's (the same database): its pool, no other."""
         with self.lock:
-            self._use(engine)
-            self.owned = False
-
-    def _use(self, engine: Engine) -> None:
-        try:
-            metadata.create_all(engine, checkfirst=True)
-        except SQLAlchemyError:  # another worker made it at the same moment
-            metadata.create_all(engine, checkfirst=True)
-        self._engine, self._pid = engine, os.getpid()
+            self._engine, self._pid, self.owned, self.made = engine, os.getpid(), False, False
 
     def dispose(self) -> None:
         """Close this process's connections (a test's app, at its end); an engine shared
