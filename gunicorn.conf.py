@@ -1,5 +1,9 @@
 """gunicorn's settings for `make serve` (a club server); the command line adds the rest.
 
+A request's work is bounded by construction (docs/limits.md) and its time in the database
+by the database (scorekeeper/deadline.py); ``timeout`` restarts a worker that stops
+answering.
+
 Threads in each worker: a slow client (a phone on a bad network, or someone sending a
 header a line every few seconds) holds one thread, not a whole worker, so the others
 keep answering. 32 per worker: 30 slow clients held all 8 of a worker's threads (and
@@ -15,6 +19,9 @@ believed 127.0.0.1's, so with ``PROXY_FIX_FROM`` naming a proxy on another host,
 on this machine could still make a request look as if it came over HTTPS.
 """
 
+import os
+from typing import Any
+
 worker_class = "gthread"
 threads = 32
 timeout = 30
@@ -26,9 +33,9 @@ errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %({x-route}o)s" %(s)s %(B)s %(M)sms'
 
 
-def post_worker_init(worker: object) -> None:
-    """Each worker's watchdog: a request past ``REQUEST_SECONDS`` is stopped, whatever the
-    worker class (``timeout`` above restarts only a sync worker that stops answering)."""
-    from scorekeeper import deadline
-
-    deadline.start_watchdog()
+def post_fork(server: object, worker: Any) -> None:
+    """Tell the worker's app its threads and the server's workers (``--threads`` and
+    ``--workers`` included) before it is loaded: its database pool keeps a connection for
+    each thread, within the server's share (scorekeeper/config.py, ``pool_for``)."""
+    os.environ["TAROT_WORKER_THREADS"] = str(worker.cfg.threads)
+    os.environ["TAROT_WORKERS"] = str(worker.cfg.workers)

@@ -1,6 +1,7 @@
 """The wheel carries the whole app (pyproject.toml has everything else).
 
-``templates/``, ``static/`` and ``gunicorn.conf.py`` stay at the top of the checkout,
+``templates/``, ``static/``, ``gunicorn.conf.py`` and the backup's published schema
+(``docs/backup.schema.json``) stay where a newcomer looks for them in the checkout,
 where a newcomer looks for them; at build time they are copied into the package, where
 the installed app finds them (``scorekeeper/release.py``), and the French catalog is
 compiled (the ``.mo`` is never committed).
@@ -13,7 +14,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-AT_THE_TOP = ("templates", "static", "gunicorn.conf.py")
+AT_THE_TOP = ("templates", "static", "gunicorn.conf.py", "docs/backup.schema.json")
 
 
 class BuildWhole(build_py):
@@ -29,6 +30,7 @@ class BuildWhole(build_py):
             if source.is_dir():
                 copytree(source, package / name, dirs_exist_ok=True)
             else:
+                (package / name).parent.mkdir(parents=True, exist_ok=True)
                 copy2(source, package / name)
         compile_catalogs(HERE / "scorekeeper" / "translations", package / "translations")
 

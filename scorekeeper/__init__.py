@@ -63,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config.from_environment() | rate_limits.from_environment())
     else:
         app.config["RATELIMIT_ENABLED"] = False
-        app.config["RATELIMIT_STORAGE_URI"] = "local://"  # a test's counts: its own
+        app.config["RATELIMIT_STORAGE_URI"] = "memory://"  # a test's counts: its own
         app.config["BACKUPS_KEPT"] = 0  # a test's copies: only where it asks for them
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]

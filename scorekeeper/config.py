@@ -42,7 +42,7 @@ DEFAULTS: dict[str, Any] = {
     # a club replaces a link or deletes an evening a few times a season.
     "MAX_RETIRED_PER_CLUB": 1_000,
     "MAX_RETIRED_PER_ADDRESS": 1_000,
-    "REQUEST_SECONDS": 30,  # a request's hard time limit, whatever the worker (deadline.py)
+    "REQUEST_SECONDS": 30,  # a request's time limit in the database (deadline.py)
     "BACKUPS_KEPT": 14,  # SQLite: the daily copies kept in instance/backups/ (0: none made)
 }
 
@@ -74,7 +74,35 @@ def from_environment() -> dict[str, Any]:
             settings[name] = [h.strip() for h in given.split(",") if h.strip()]
     if kept := os.environ.get("BACKUPS_KEPT", "").strip():
         settings["BACKUPS_KEPT"] = int(kept)
+    if threads := os.environ.get(THREADS, "").strip():
+        workers = int(os.environ.get(WORKERS, "").strip() or 1)
+        total = int(os.environ.get("DATABASE_CONNECTIONS", "").strip() or CONNECTIONS)
+        settings["SQLALCHEMY_ENGINE_OPTIONS"] = pool_for(int(threads), workers, total)
     return settings
+
+
+THREADS, WORKERS = "TAROT_WORKER_THREADS", "TAROT_WORKERS"
+"""gunicorn's threads per worker and workers, as ``gunicorn.conf.py`` tells the app."""
+CONNECTIONS = 90
+"""The database connections one app server may hold in all (``DATABASE_CONNECTIONS``):
+under PostgreSQL's default ``max_connections`` (100, a few kept for its superuser)."""
+POOL_OVERFLOW = 2
+"""Connections a worker may open past its pool for a moment, closed once returned."""
+
+
+def pool_for(threads: int, workers: int = 1, total: int = CONNECTIONS) -> dict[str, int]:
+    """A worker's database pool: a connection kept for each of its threads (a request
+    holds one at a time), so that none is opened and closed under load; fewer when the
+    server's workers would pass ``total``, and then a thread waits for a connection a
+    moment rather than open one.
+
+    >>> pool_for(32)
+    {'pool_size': 32, 'max_overflow': 2}
+    >>> pool_for(32, workers=4)
+    {'pool_size': 20, 'max_overflow': 2}
+    """
+    share = total // max(1, workers) - POOL_OVERFLOW
+    return {"pool_size": max(1, min(threads, share)), "max_overflow": POOL_OVERFLOW}
 
 
 def sqlite_in(instance: Path) -> str:

@@ -1,26 +1,22 @@
-"""A hard time limit for every request, whatever gunicorn's worker class.
+"""A request's time limit in the database: the database stops a statement past it.
 
-gunicorn's ``timeout`` restarts a sync worker that stops answering; a threaded worker's
-main thread keeps answering while one of its threads works on, so a request could run
-for ever (a restored tournament of 10⁹ rounds grew a worker to 13.7 GB). Here each
-request has ``REQUEST_SECONDS`` (30 s by default; 0: no limit):
+``REQUEST_SECONDS`` (30 s by default; 0: no limit) bounds a request's time in the
+database, by the database's own means:
 
-- the database stops a query past it: PostgreSQL's ``statement_timeout`` on the web's
-  connections, SQLite's progress handler on the request's own;
-- the watchdog of a gunicorn worker (:func:`start_watchdog`, ``gunicorn.conf.py``)
-  raises :class:`TooLong` in a request's thread still running Python past it, and, if
-  the thread is still there :data:`GRACE` seconds later (stuck in C), ends the worker,
-  which gunicorn starts again.
+- PostgreSQL's ``statement_timeout`` on the web's connections: a statement past it is
+  cancelled (SQLSTATE 57014);
+- SQLite's progress handler on the request's connection: a statement still running past
+  the request's limit is interrupted (``SQLITE_INTERRUPT``).
 
-Either way the person gets the "busy, try again" page (503); nothing half-written stays
-(the transaction is rolled back).
+Either way the transaction is rolled back whole and the person gets the "busy, try
+again" page (503, :func:`scorekeeper.errors.busy`). The work a request does in Python is
+bounded by construction instead (docs/limits.md: every body, field, name, list and
+number has its cap), and gunicorn's ``timeout`` restarts a worker that stops answering;
+nothing is raised into a running thread, so no request is stopped inside a commit.
 """
 
 from __future__ import annotations
 
-import ctypes
-import logging
-import os
 import threading
 import time
 from typing import Any
@@ -30,17 +26,17 @@ from sqlalchemy import event
 
 from scorekeeper.db import db
 
-log = logging.getLogger(__name__)
-
-GRACE = 15.0
-"""How long past its limit a request's thread may take to stop before its worker ends."""
-
-running: dict[int, float] = {}
-"""The threads serving a request, and when each request's time is up (monotonic)."""
+SQLITE_STEPS = 10_000
+"""How many of SQLite's virtual machine steps between two looks at the clock."""
 
 
-class TooLong(Exception):
-    """A request past its time limit, raised in its thread by the watchdog."""
+class RequestClock(threading.local):
+    """When this thread's request must be done with the database (monotonic), if any."""
+
+    ends: float | None = None
+
+
+clock = RequestClock()
 
 
 def init_app(app: Flask) -> None:
@@ -50,11 +46,11 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def start() -> None:
-        running[threading.get_ident()] = time.monotonic() + seconds
+        clock.ends = time.monotonic() + seconds
 
     @app.teardown_request
     def end(_: BaseException | None) -> None:
-        running.pop(threading.get_ident(), None)
+        clock.ends = None
 
     with app.app_context():
         engine = db.engine
@@ -66,12 +62,12 @@ def init_app(app: Flask) -> None:
 
 def overdue() -> bool:
     """Whether this thread serves a request past its time limit."""
-    ends = running.get(threading.get_ident())
+    ends = clock.ends
     return ends is not None and time.monotonic() > ends
 
 
 def _sqlite_handler(connection: Any, _: Any) -> None:
-    connection.set_progress_handler(lambda: 1 if overdue() else 0, 10_000)
+    connection.set_progress_handler(lambda: 1 if overdue() else 0, SQLITE_STEPS)
 
 
 def _pg_timeout(connection: Any, seconds: float) -> None:
@@ -83,33 +79,3 @@ def _pg_timeout(connection: Any, seconds: float) -> None:
     cursor.execute(f"SET statement_timeout = {int(seconds * 1000)}")
     cursor.close()
     connection.commit()
-
-
-def start_watchdog(every: float = 1.0) -> threading.Thread:
-    """A thread of this process that stops requests past their time (see the module)."""
-    watchdog = threading.Thread(target=_watch, args=(every,), name="deadline", daemon=True)
-    watchdog.start()
-    return watchdog
-
-
-def _watch(every: float) -> None:
-    told: dict[int, float] = {}
-    while True:
-        time.sleep(every)
-        now = time.monotonic()
-        for thread, ends in list(running.items()):
-            if now <= ends:
-                continue
-            if told.get(thread) != ends:
-                told[thread] = ends
-                log.warning("A request went past its time limit: stopping it.")
-                _raise_in(thread, TooLong)
-            elif now > ends + GRACE:
-                log.critical("A request would not stop: ending this worker.")
-                os._exit(1)
-        for thread in set(told) - set(running):
-            told.pop(thread)
-
-
-def _raise_in(thread: int, error: type[BaseException]) -> None:
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(error))

@@ -21,7 +21,6 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from scorekeeper import i18n, retired
 from scorekeeper.catalog import N_, in_language
 from scorekeeper.db import db, retryable
-from scorekeeper.deadline import TooLong
 from scorekeeper.links import TOKEN
 
 log = logging.getLogger(__name__)
@@ -33,7 +32,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(InternalServerError, server_error)
     app.register_error_handler(HTTPException, refused)
     app.register_error_handler(DBAPIError, busy)
-    app.register_error_handler(TooLong, busy)
     if not event.contains(Session, "after_commit", _stored):
         event.listen(Session, "after_commit", _stored)
 
@@ -123,8 +121,8 @@ def too_many_requests(error: HTTPException) -> tuple[Response | str, int, dict[s
 def busy(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
     """A write the database stopped and rolled back whole, told by its code
     (:func:`scorekeeper.db.retryable`): SQLite's lock waited for longer than its timeout,
-    a deadlock PostgreSQL broke, a statement at its time limit; or a request stopped at
-    its time limit (:mod:`scorekeeper.deadline`). The person is told to try again (a
+    a deadlock PostgreSQL broke, a statement stopped at the request's time limit
+    (:mod:`scorekeeper.deadline`). The person is told to try again (a
     phone's queue sends the deal again on a 503 by itself); any other database failure
     is a server error (:func:`server_error`)."""
     if isinstance(error, DBAPIError) and not retryable(error):

@@ -33,8 +33,8 @@ def app_version() -> str:
 
 
 def shipped(name: str) -> Path:
-    """``templates``, ``static`` or ``gunicorn.conf.py``: the wheel's copy inside the
-    package, else the checkout's at the top."""
+    """``templates``, ``static``, ``gunicorn.conf.py`` or ``docs`` (the backup's schema):
+    the wheel's copy inside the package, else the checkout's at the top."""
     inside = PACKAGE / name
     if inside.exists() or CHECKOUT is None:
         return inside

@@ -8,9 +8,6 @@ from typing import Any
 
 from flask import Flask, has_request_context, request
 from flask_babel import get_translations
-from jinja2 import pass_eval_context
-from jinja2.nodes import EvalContext
-from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES
 from scorekeeper.i18n import current_lang, points_text
@@ -75,10 +72,8 @@ CATALOG = "scorekeeper.catalog"
 
 
 def page_catalog() -> Any:
-    """The catalog of the page being made, found once per request. Flask-Babel finds it
-    again for every word of a template (its context, domain and locale, each through a
-    context variable), and a page writes dozens of words: that search was a tenth of the
-    deal form's time."""
+    """The catalog of the page being made, found once per request: Flask-Babel finds it
+    again for every word (its context, domain and locale), and a page writes dozens."""
     if not has_request_context():
         return get_translations()
     environ = request.environ
@@ -88,49 +83,11 @@ def page_catalog() -> Any:
     return found
 
 
-KNOWN_WORDS = "_page_words"
-"""Where a catalog keeps the words templates wrote with it, ready to write again."""
-
-
-def _catalog(eval_ctx: EvalContext) -> Any:
-    """The request's catalog, kept by the template being written (found once per page)."""
-    found = getattr(eval_ctx, "_catalog", None)
-    if found is None:
-        found = page_catalog()
-        eval_ctx._catalog = found  # type: ignore[attr-defined]
-    return found
-
-
-@pass_eval_context
-def words(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
-    """``_()`` and ``gettext()`` of templates, as Jinja's "new style" writes them (the
-    words escaped as the page is, always a format string), in one call: Jinja's own goes
-    through three, about 7 µs a word, and a ledger writes fifty words."""
-    catalog = _catalog(eval_ctx)
-    if not variables and eval_ctx.autoescape:  # most words: the same Markup every time
-        known: dict[str, Markup] = catalog.__dict__.setdefault(KNOWN_WORDS, {})
-        word = known.get(string)
-        if word is None:
-            word = known[string] = Markup(catalog.ugettext(string)) % {}
-        return word
-    found: str = catalog.ugettext(string)
-    if eval_ctx.autoescape:
-        found = Markup(found)
-    return found % variables
-
-
-@pass_eval_context
-def words_for(eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any) -> str:
-    """``ngettext()`` of templates, as :func:`words`."""
-    variables.setdefault("num", num)
-    found: str = _catalog(eval_ctx).ungettext(singular, plural, num)
-    if eval_ctx.autoescape:
-        found = Markup(found)
-    return found % variables
-
-
 def init_app(app: Flask) -> None:
-    # The words of templates, as Flask-Babel installs them, from the request's catalog.
+    """The helpers of every template, and their words: ``_()``, ``gettext()`` and
+    ``ngettext()`` of Jinja's i18n extension, which Flask-Babel installs ("new style":
+    escaped, and formatted with their variables), given the request's catalog through
+    the extension's own ``install_gettext_callables``."""
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: page_catalog().ugettext(s),
         ngettext=lambda s, p, n: page_catalog().ungettext(s, p, n),
@@ -138,7 +95,6 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: page_catalog().upgettext(c, s),
         npgettext=lambda c, s, p, n: page_catalog().unpgettext(c, s, p, n),
     )
-    app.jinja_env.globals.update(_=words, gettext=words, ngettext=words_for)
 
     @app.context_processor
     def helpers() -> dict[str, Any]:

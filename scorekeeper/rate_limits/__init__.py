@@ -1,4 +1,4 @@
-"""Rate limits: their settings, where each applies, and (in :mod:`.counts`) where they
+"""Rate limits: their settings, where each applies, and (in :mod:`.shared`) where they
 count by default.
 
 Set by endpoint here, not on each view: the routes that need no link, each with its
@@ -13,13 +13,13 @@ import os
 from collections.abc import Callable
 from typing import Any, cast
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 
+from scorekeeper.db import db
 from scorekeeper.proxy import client_address
-
-# Imported for their storages' schemes: local:// (counts) and sql: (shared).
-from scorekeeper.rate_limits import counts, misses, shared  # noqa: F401
+from scorekeeper.rate_limits import misses
+from scorekeeper.rate_limits.shared import SqlCounts  # registers its scheme, sql:
 
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
@@ -28,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_ENABLED": True,
     # Where the counts are kept: by default (empty) a table all workers share (shared.py): the
     # PostgreSQL database, or instance/rate_limits.sqlite; or e.g. redis://host:6379; or
-    # local:// (this process's memory, counts.py: each worker counts apart).
+    # memory:// (the limits library's, in this process: each worker counts apart).
     "RATELIMIT_STORAGE_URI": "",
     # No X-RateLimit-* on every answer: reading them cost two more reads of the counts per
     # request. A 429 says Retry-After (the limit's window) all the same (errors.py).
@@ -109,6 +109,17 @@ def link_key() -> str:
     return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
+NOT_COUNTED = frozenset({304, 404, 429})
+"""The answers no per-link count holds: a poll's 304 (the phone's page is up to date;
+still refused once its link's count is spent, at the cost of one read of the counts), a
+link that does not exist (a miss, counted as such: :mod:`.misses`), and a refusal."""
+
+
+def counted(response: Response) -> bool:
+    """Whether a request with a link is counted for that link (docs/limits.md)."""
+    return response.status_code not in NOT_COUNTED
+
+
 def init_app(app: Flask) -> None:
     """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
     if not app.config.get("RATELIMIT_STORAGE_URI"):
@@ -117,6 +128,7 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
+    share_the_apps_engine(app, limiter)
 
     def setting(name: str) -> Callable[[], str]:
         return lambda: str(app.config[name])
@@ -125,12 +137,23 @@ def init_app(app: Flask) -> None:
     for endpoint, name in WITHOUT_A_LINK.items():
         limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
         views[endpoint] = limit(views[endpoint])
-    per_link = limiter.shared_limit(setting("RATELIMIT_PER_LINK"), "link", key_func=link_key)
+    per_link = limiter.shared_limit(
+        setting("RATELIMIT_PER_LINK"), "link", key_func=link_key, deduct_when=counted
+    )
     per_public_link = limiter.shared_limit(
-        setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key
+        setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key, deduct_when=counted
     )
     rules = {r.endpoint: r.rule for r in app.url_map.iter_rules() if "token" in r.arguments}
     for endpoint, rule in rules.items():
         limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
         views[endpoint] = limit(views[endpoint])
     misses.init_app(app, limiter, client_address)  # made-up links, before the per-link count
+
+
+def share_the_apps_engine(app: Flask, limiter: Limiter) -> None:
+    """Counts kept in the app's own database go through the app's engine: its pool, sized
+    to the worker's threads, and no connection of their own."""
+    storage = limiter.storage
+    if isinstance(storage, SqlCounts) and storage.url == app.config["SQLALCHEMY_DATABASE_URI"]:
+        with app.app_context():
+            storage.share(db.engine)

@@ -5,14 +5,20 @@ workers, and a restart resets nothing.
 ``RATELIMIT_STORAGE_URI=sql:<database URL>``: on PostgreSQL the app's own database (every
 app server that shares it counts together); on SQLite a file of its own in ``instance/``
 (``rate_limits.sqlite``), so that a count never waits for a deal's save. Each count is one
-statement (an upsert of a fixed window). Windows that ended are swept by a count that
-finds a sweep due, at most once every :data:`~.counts.SWEEP_SECONDS` in a process.
+statement (an upsert of a fixed window) outside any transaction: no ``BEGIN`` and no
+``COMMIT`` around it, one round trip. Windows that ended are swept by a count that finds a
+sweep due, at most once every :data:`SWEEP_SECONDS` in a process.
+
+On PostgreSQL the counts of the app's own database use the app's engine
+(:meth:`SqlCounts.share`): they cost no connection of their own, and no pool beside the
+app's.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 from typing import Any
 
 from limits.storage import Storage
@@ -28,10 +34,15 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper.rate_limits import counts
+clock = time.time
+"""What the counts read the time from (the tests move it)."""
+
+SWEEP_SECONDS = 60.0
+"""The longest a window that ended stays in the table: a sweep is bounded by the keys
+counted in that time."""
 
 metadata = MetaData()
 rate_count = Table(
@@ -72,6 +83,8 @@ class SqlCounts(Storage):
         self.lock = threading.Lock()
         self._engine: Engine | None = None
         self._pid = 0
+        self.owned = True
+        self.made = False
         self.next_sweep = 0.0
 
     @property
@@ -80,37 +93,50 @@ class SqlCounts(Storage):
 
     @property
     def engine(self) -> Engine:
-        """This process's engine (a forked worker makes its own), with the table made."""
+        """This process's engine (a forked worker makes its own, unless it shares the
+        app's), with the table made on first use."""
         with self.lock:
             if self._engine is None or self._pid != os.getpid():
                 engine = create_engine(self.url, pool_size=2, max_overflow=4)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
+                self._engine, self._pid, self.owned, self.made = engine, os.getpid(), True, False
+            if not self.made:
                 try:
-                    metadata.create_all(engine, checkfirst=True)
+                    metadata.create_all(self._engine, checkfirst=True)
                 except SQLAlchemyError:  # another worker made it at the same moment
-                    metadata.create_all(engine, checkfirst=True)
-                self._engine, self._pid = engine, os.getpid()
+                    metadata.create_all(self._engine, checkfirst=True)
+                self.made = True
             return self._engine
 
-    def dispose(self) -> None:
-        """Close this process's connections (a test's app, at its end)."""
+    def share(self, engine: Engine) -> None:
+        """Count with ``engine``, the app's (the same database): its pool, no other."""
         with self.lock:
-            if self._engine is not None:
+            self._engine, self._pid, self.owned, self.made = engine, os.getpid(), False, False
+
+    def dispose(self) -> None:
+        """Close this process's connections (a test's app, at its end); an engine shared
+        with the app is the app's to close."""
+        with self.lock:
+            if self._engine is not None and self.owned:
                 self._engine.dispose()
             self._engine = None
 
+    def connect(self) -> Connection:
+        """A connection each statement of which stands alone: no transaction around it."""
+        return self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
-        now = counts.clock()
+        now = clock()
         values = {"key": key, "amount": amount, "now": now, "ends": now + expiry}
-        with self.engine.begin() as connection:
+        with self.connect() as connection:
             if now >= self.next_sweep:
-                self.next_sweep = now + counts.SWEEP_SECONDS
+                self.next_sweep = now + SWEEP_SECONDS
                 connection.execute(rate_count.delete().where(rate_count.c.ends <= now))
             return int(connection.execute(INCR, values).scalar_one())
 
     def _window(self, key: str) -> tuple[int, float] | None:
-        with self.engine.connect() as connection:
+        with self.connect() as connection:
             row = connection.execute(
                 select(rate_count.c.count, rate_count.c.ends).where(rate_count.c.key == key)
             ).one_or_none()
@@ -118,11 +144,11 @@ class SqlCounts(Storage):
 
     def get(self, key: str) -> int:
         window = self._window(key)
-        return window[0] if window is not None and window[1] > counts.clock() else 0
+        return window[0] if window is not None and window[1] > clock() else 0
 
     def get_expiry(self, key: str) -> float:
         window = self._window(key)
-        return window[1] if window is not None else counts.clock()
+        return window[1] if window is not None else clock()
 
     def check(self) -> bool:
         try:
@@ -133,9 +159,9 @@ class SqlCounts(Storage):
             return False
 
     def reset(self) -> int:
-        with self.engine.begin() as connection:
+        with self.connect() as connection:
             return int(connection.execute(rate_count.delete()).rowcount)
 
     def clear(self, key: str) -> None:
-        with self.engine.begin() as connection:
+        with self.connect() as connection:
             connection.execute(rate_count.delete().where(rate_count.c.key == key))

@@ -5,7 +5,6 @@ Small limits (3 per minute) counted request by request: no test waits for a cloc
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,13 +12,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from limits.storage import MemoryStorage
 
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.proxy import client_address
-from scorekeeper.rate_limits import counts as rate_counts
 from scorekeeper.rate_limits import from_environment
-from scorekeeper.rate_limits.counts import LocalCounts
 
 from ..conftest import database_uri
 from ..factories import start_evening
@@ -149,8 +147,8 @@ def test_45_made_up_links_then_the_rooms_real_link_from_one_address_opens(
     tmp_path: Path,
 ) -> None:
     """Issue 38, as the README's limits stand (30 misses a minute): the 31st made-up link
-    and after are refused, the real one opens, and the made-up ones past the limit are
-    not counted per link (each would be a row of the counts' store)."""
+    and after are refused, the real one opens, and no made-up one is counted per link
+    (each would be a window of the counts' store)."""
     app = create_app(
         {
             "TESTING": True,
@@ -166,10 +164,9 @@ def test_45_made_up_links_then_the_rooms_real_link_from_one_address_opens(
     assert made_up == [404] * 30 + [429] * 15
     assert client.get(f"/e/{token}").status_code == 200
     assert client.get(f"/e/{token}/version.json").status_code == 200
-    (store,) = {type(limiter.storage) for limiter in app.extensions["limiter"]}
-    keys = [k for limiter in app.extensions["limiter"] for k in limiter.storage.windows]
+    keys = [k for limiter in app.extensions["limiter"] for k in limiter.storage.storage]
     per_link = [key for key in keys if "/link/" in key]
-    assert len(per_link) == 30 + 1  # the 30 counted misses, and the real link
+    assert len(per_link) == 1  # the real link's only
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -186,6 +183,18 @@ def test_each_link_has_its_own_looser_limit(limited: Flask) -> None:
     first, second = start_evening(client), start_evening(client)
     assert statuses(client, 11, "GET", f"/e/{first}/version.json")[-2:] == [200, 429]
     assert client.get(f"/e/{second}/version.json").status_code == 200
+
+
+def test_a_poll_answered_304_is_not_counted_but_a_changed_version_is(limited: Flask) -> None:
+    """Issue 41: the phones' poll of an unchanged sheet costs a read of the counts, never a
+    write; an answer with something new counts as any request with the link."""
+    client = limited.test_client()
+    token = start_evening(client)
+    etag = client.get(f"/e/{token}/version.json").headers["ETag"]  # counted: 1 of 10
+    unchanged = {"If-None-Match": etag}
+    assert statuses(client, 30, "GET", f"/e/{token}/version.json", headers=unchanged) == [304] * 30
+    assert statuses(client, 9, "GET", f"/e/{token}/version.json")[-1] == 200  # 10 of 10
+    assert client.get(f"/e/{token}/version.json", headers=unchanged).status_code == 429
 
 
 def test_an_ipv6_client_is_counted_by_its_64(limited: Flask) -> None:
@@ -228,7 +237,8 @@ def test_a_shared_store_that_is_down_falls_back_to_memory(tmp_path: Path) -> Non
 
 
 class Clock:
-    """The clock of :mod:`scorekeeper.rate_limits.counts`, moved by the test."""
+    """The clock of the shared counts (:mod:`scorekeeper.rate_limits.shared`), moved by the
+    test."""
 
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -237,42 +247,9 @@ class Clock:
         return self.now
 
 
-def test_the_counts_are_kept_in_the_apps_own_store(limited: Flask) -> None:
-    assert {type(limiter.storage) for limiter in limited.extensions["limiter"]} == {LocalCounts}
-
-
-def test_a_window_counts_until_it_ends_then_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = Clock()
-    monkeypatch.setattr(rate_counts, "clock", clock)
-    counts = LocalCounts()
-    assert [counts.incr("a", 60) for _ in range(3)] == [1, 2, 3]
-    assert counts.get("a") == 3 and counts.get("b") == 0
-    assert counts.get_expiry("a") == clock.now + 60
-    clock.now += 59.5
-    assert counts.incr("a", 60) == 4
-    clock.now += 0.5  # the window ended: it counts zero, and the next count opens another
-    assert counts.get("a") == 0
-    assert counts.incr("a", 60) == 1
-    assert counts.get_expiry("a") == clock.now + 60
-    counts.clear("a")
-    assert counts.get("a") == 0
-
-
-def test_windows_that_ended_are_swept_by_a_later_count_without_a_thread(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    clock = Clock()
-    monkeypatch.setattr(rate_counts, "clock", clock)
-    counts = LocalCounts()
-    threads = set(threading.enumerate())  # another test's may end meanwhile: only new ones
-    for i in range(500):
-        counts.incr(f"phone {i}", 60)
-    assert set(threading.enumerate()) - threads == set()  # memory:// started a thread here
-    assert len(counts.windows) == 500
-    clock.now += rate_counts.SWEEP_SECONDS + 1
-    counts.incr("latecomer", 60)
-    assert list(counts.windows) == ["latecomer"]
-    assert counts.reset() == 1 and counts.get("latecomer") == 0
+def test_a_tests_counts_are_the_limits_librarys_own_memory(limited: Flask) -> None:
+    stores = {type(limiter.storage) for limiter in limited.extensions["limiter"]}
+    assert stores == {MemoryStorage}
 
 
 @pytest.mark.db

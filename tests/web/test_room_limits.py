@@ -8,21 +8,21 @@ The counts' clock is moved by the tests: none sleeps.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, event, select, text
 
 from scorekeeper import create_app, rate_limits
 from scorekeeper.db import db
 from scorekeeper.models import Tournament
-from scorekeeper.rate_limits import counts as rate_counts
+from scorekeeper.rate_limits import shared as rate_counts
 
 from ..conftest import database_uri
-from ..factories import start_evening, start_tournament, token_of
+from ..factories import deal_data, start_evening, start_tournament, token_of
 from .test_limits import EVENING, LIMITS, Clock
 
 
@@ -143,7 +143,7 @@ def test_shared_counts_open_a_new_window_when_one_ends(
 def test_behind_a_proxy_only_the_proxys_header_is_believed(tmp_path: Path) -> None:
     app = worker(
         database_uri(tmp_path, "proxy"),
-        "local://",
+        "memory://",
         PROXY_FIX=True,
         PROXY_FIX_FROM=["127.0.0.1"],
     )
@@ -171,7 +171,7 @@ def test_a_dual_stack_server_counts_each_ipv4_client_apart_and_knows_its_proxy(
     """A server listening on ``::`` sees an IPv4 client as ``::ffff:192.0.2.1``: counted by
     its /64, every IPv4 client of the internet was one client (issue 38)."""
     app = worker(
-        database_uri(tmp_path, "dual"), "local://", PROXY_FIX=True, PROXY_FIX_FROM=["10.0.0.5"]
+        database_uri(tmp_path, "dual"), "memory://", PROXY_FIX=True, PROXY_FIX_FROM=["10.0.0.5"]
     )
     client = app.test_client()
 
@@ -193,11 +193,11 @@ def test_a_proxy_fix_reachable_from_outside_is_warned_about(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     settings = {"PROXY_FIX": True, "LISTEN_HOST": "0.0.0.0"}
-    stop(worker(f"sqlite:///{tmp_path / 'w.sqlite'}", "local://", **settings))
+    stop(worker(f"sqlite:///{tmp_path / 'w.sqlite'}", "memory://", **settings))
     assert "PROXY_FIX_FROM" in caplog.text
     caplog.clear()
     trusted = {"PROXY_FIX_FROM": ["10.0.0.2"]}
-    stop(worker(f"sqlite:///{tmp_path / 'q.sqlite'}", "local://", **settings, **trusted))
+    stop(worker(f"sqlite:///{tmp_path / 'q.sqlite'}", "memory://", **settings, **trusted))
     assert "PROXY_FIX_FROM" not in caplog.text
 
 
@@ -300,9 +300,9 @@ def test_replacing_links_is_limited_per_address(workers: list[Flask]) -> None:
 
 @pytest.mark.db
 def test_made_up_links_past_the_limit_add_nothing_to_the_shared_store(tmp_path: Path) -> None:
-    """The counts' table cannot be grown by one address following made-up links: each
-    counted miss is one window of its own (of a minute, swept when it ends), and none past
-    the limit (issue 38). 200 made-up links: 30 per-link windows, the misses' own two."""
+    """The counts' table cannot be grown by one address following made-up links: a miss
+    is counted in the misses' own two windows (a minute's, an hour's), never per link
+    (issues 38, 41). 200 made-up links: the misses' two windows, and the real link's."""
     store = shared_store(tmp_path)
     misses = rate_limits.DEFAULTS["RATELIMIT_LINK_MISSES"]  # 30 per minute; 300 per hour
     app = worker(database_uri(tmp_path, "misses"), store, RATELIMIT_LINK_MISSES=misses)
@@ -317,6 +317,53 @@ def test_made_up_links_past_the_limit_add_nothing_to_the_shared_store(tmp_path: 
             keys = list(connection.execute(text("SELECT key FROM rate_count")).scalars())
     finally:
         engine.dispose()
-    assert len([key for key in keys if "/link/" in key]) == 30 + 1  # and the real link
+    assert len([key for key in keys if "/link/" in key]) == 1  # the real link's
     assert len([key for key in keys if "link_misses" in key]) == 2  # a minute's, an hour's
+    stop(app)
+
+
+def connections_held(app: Flask, requests: Callable[[], None]) -> int:
+    """The most connections of the app's pool held at once while ``requests`` run."""
+    held, most = [0], [0]
+
+    def out(*_: Any) -> None:
+        held[0] += 1
+        most[0] = max(most[0], held[0])
+
+    def back(*_: Any) -> None:
+        held[0] -= 1
+
+    with app.app_context():
+        pool = db.engine.pool
+    event.listen(pool, "checkout", out)
+    event.listen(pool, "checkin", back)
+    try:
+        requests()
+    finally:
+        event.remove(pool, "checkout", out)
+        event.remove(pool, "checkin", back)
+    return most[0]
+
+
+@pytest.mark.db
+def test_counts_in_the_apps_database_cost_no_connection_of_their_own(tmp_path: Path) -> None:
+    """Issue 41: the counts kept in the app's own database (PostgreSQL's default) go through
+    the app's pool, sized to the worker's threads, and open none of their own: a request
+    holds its own connection and, for a statement, the count's."""
+    database = database_uri(tmp_path, "pooled")
+    app = worker(database, "sql:" + database, **REAL)
+    (storage,) = {limiter.storage for limiter in app.extensions["limiter"]}
+    with app.app_context():
+        assert storage.engine is db.engine
+    client = app.test_client()
+    token = start_evening(client)
+    etag = client.get(f"/e/{token}/version.json").headers["ETag"]
+
+    def a_table() -> None:
+        poll = client.get(f"/e/{token}/version.json", headers={"If-None-Match": etag})
+        assert poll.status_code == 304
+        assert client.get(f"/e/{token}").status_code == 200
+        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+
+    assert connections_held(app, a_table) <= 2
     stop(app)

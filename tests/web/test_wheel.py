@@ -139,6 +139,8 @@ def test_the_wheel_installed_with_pip_outside_the_checkout_serves_the_app(
     package = club / "venv" / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}"
     assert f"templates in {package}/site-packages/scorekeeper/templates" in said
     assert "French: compiled" in said and "Ready to serve." in said
+    # The backup's published schema, which restore reads, is in the package.
+    assert (package / "site-packages" / "scorekeeper" / "docs" / "backup.schema.json").is_file()
 
     shipped = sorted(str(p) for p in (package / "site-packages" / "scorekeeper").rglob("*"))
     port = free_port()

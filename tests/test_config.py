@@ -1,0 +1,47 @@
+"""The settings a club server gives: here, a worker's database pool fits its threads
+(issue 41), whatever ``--threads`` gunicorn is given."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from scorekeeper import config, create_app
+from scorekeeper.db import db
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_a_workers_pool_keeps_a_connection_for_each_of_its_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in (config.THREADS, config.WORKERS):
+        monkeypatch.setenv(name, "")  # put back as it was after the test
+    gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    gunicorn["post_fork"](None, SimpleNamespace(cfg=SimpleNamespace(threads=12, workers=4)))
+    settings = config.from_environment()
+    assert settings["SQLALCHEMY_ENGINE_OPTIONS"] == {"pool_size": 12, "max_overflow": 2}
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pool.sqlite'}",
+            "SQLALCHEMY_ENGINE_OPTIONS": settings["SQLALCHEMY_ENGINE_OPTIONS"],
+        }
+    )
+    with app.app_context():
+        assert db.engine.pool.size() == 12  # type: ignore[attr-defined]
+        db.engine.dispose()
+
+
+def test_the_pools_of_a_servers_workers_stay_within_its_connections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(config.THREADS, "32")
+    monkeypatch.setenv(config.WORKERS, "8")
+    monkeypatch.setenv("DATABASE_CONNECTIONS", "200")
+    pool = config.from_environment()["SQLALCHEMY_ENGINE_OPTIONS"]
+    assert pool == {"pool_size": 23, "max_overflow": 2}  # 8 × (23 + 2) = 200
