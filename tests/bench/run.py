@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, front, hostile, load, pages, schedules, statistics
+from . import browser, figures, front, hostile, load, pages, saves, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -60,6 +60,7 @@ BENCHMARKS = (
         ),
     ),
     Benchmark("save_to_form", pages.save_to_form, ("save_to_form_p95_ms",)),
+    Benchmark("saves", saves.saves, saves.FIGURES),
     Benchmark(
         "ledger",
         figures.ledger,
