@@ -210,14 +210,15 @@ def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDea
     ]
 
 
-def sheet_deals(sheet_id: int, session: Session | None = None) -> list[StoredDeal]:
-    """A sheet's deals in order, each with every seated player's stored score."""
+def sheet_deals(sheet_id: int, session: Session | None = None, since: int = 1) -> list[StoredDeal]:
+    """A sheet's deals in order (those numbered ``since`` on), each with every seated
+    player's stored score."""
     rows = (
         (session or db.session)
         .execute(
             select(*_DEAL_COLUMNS, DealScore.player_id, DealScore.points, DealScore.sitting_out)
             .join(DealScore, DealScore.deal_id == Deal.id)
-            .where(Deal.sheet_id == sheet_id)
+            .where(Deal.sheet_id == sheet_id, Deal.number >= since)
             .order_by(Deal.number, DealScore.position)
         )
         .all()
