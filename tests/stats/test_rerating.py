@@ -108,7 +108,9 @@ OPS = st.lists(
         st.tuples(st.just("pass"), st.integers(0, 3)),
         st.tuples(st.just("fix"), st.integers(0, 3), st.sampled_from(FOUR), st.booleans()),
         st.tuples(st.just("delete"), st.integers(0, 3)),
-        st.tuples(st.just("step"),),
+        st.tuples(
+            st.just("step"),
+        ),
     ),
     max_size=8,
 )
@@ -118,16 +120,18 @@ def _apply(client: FlaskClient, tokens: list[str], op: tuple[object, ...]) -> No
     """One write through the pages, as a phone makes it (refused ones change nothing)."""
     kind = op[0]
     token = tokens[int(str(op[1])) % len(tokens)] if len(op) > 1 else ""
-    made = {True: "56", False: "30"}
+    made = {True: "56", False: "30"}  # a garde of 2 oudlers: made, failed
     if kind == "save":
-        client.post(f"/e/{token}/deals/new", data=deal_data(taker=op[2], points=made[op[3]]))
+        client.post(
+            f"/e/{token}/deals/new", data=deal_data(taker=op[2], points=made[op[3] is True])
+        )
     elif kind == "pass":
         client.post(f"/e/{token}/deals/new", data=PASSED)
     elif kind == "undo":
         client.post(f"/e/{token}/undo", data=based_on(client, f"/e/{token}/undo"))
     elif kind == "fix":
         edit = f"/e/{token}/deals/1/edit"
-        fix = deal_data(taker=op[2], points=made[op[3]]) | based_on(client, edit)
+        fix = deal_data(taker=op[2], points=made[op[3] is True]) | based_on(client, edit)
         client.post(edit, data=fix)
     elif kind == "delete" and len(tokens) > 1:
         client.post(f"/e/{token}/delete")
