@@ -10,15 +10,16 @@ short transaction each), after the answer to each write is sent and by
 ``tarot rate-again`` (a timer's command). Nothing is kept in the process: the queue is
 the database's, and any server works through it.
 
-A step that a write overtook (the club's row changed meanwhile: ``version``) is rolled
-back and done again. While a club is in the queue, its pages show the ratings as they
-stood before the sheet it starts from, and say that the ratings are being updated
-(:func:`pending`): never a club half rated again.
+A step that a write overtook (the club's row changed meanwhile: its ``version``, a
+random number, never counted up) is rolled back and done again. While a club is in the
+queue, its pages show the ratings as they stood before the sheet it starts from, and
+say that the ratings are being updated (:func:`pending`): never a club half rated again.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,16 @@ class RatingQueue(Model):
     start_date: Mapped[date | None]
     start_at: Mapped[datetime | None]
     start_sheet: Mapped[int | None]
-    version: Mapped[int] = mapped_column(default=1)
+    version: Mapped[int]
+    """Changed at every write of the row (:func:`new_version`): a step writes its ratings
+    only if the row is still the one it read."""
+
+
+def new_version() -> int:
+    """A row's version: random, never one counted up from the last, which a club queued
+    again after its row was deleted would give again (a step that read the first row
+    would then take the second for it, and write what it rated from stale rows)."""
+    return secrets.randbits(31)
 
 
 def key_of(row: Any) -> Key:
@@ -89,12 +99,11 @@ def enqueue(session: Session, club_id: int, start: Key | None) -> None:
     in the write's transaction, after every ``sheet_total`` row (docs/rating.md)."""
     dialect = session.get_bind().dialect.name
     insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    stamp = new_version()
     session.execute(
         insert(RatingQueue)
-        .values(club_id=club_id, version=1, **_values(start))
-        .on_conflict_do_update(
-            index_elements=[RatingQueue.club_id], set_={"version": RatingQueue.version + 1}
-        )
+        .values(club_id=club_id, version=stamp, **_values(start))
+        .on_conflict_do_update(index_elements=[RatingQueue.club_id], set_={"version": stamp})
     )
     row = session.get(RatingQueue, club_id, populate_existing=True)
     assert row is not None
@@ -177,7 +186,7 @@ def step(session: Session) -> bool:
         done = session.execute(delete(RatingQueue).where(mine))
     else:
         done = session.execute(
-            update(RatingQueue).where(mine).values(version=version + 1, **_values(following))
+            update(RatingQueue).where(mine).values(version=new_version(), **_values(following))
         )
     if done.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()

@@ -7,13 +7,15 @@ or by ``tarot rate-again``, leaves every kept figure and rating as a full recoun
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
@@ -87,6 +89,35 @@ def test_a_correction_that_changes_no_result_queues_nothing(
     fix = deal_data(points="50") | based_on(client, edit)  # still made: the same rating
     assert client.post(edit, data=fix).status_code == 302
     assert queued(app) is None
+    check(app)
+
+
+def test_a_step_overtaken_by_a_write_keeps_nothing(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The club's row deleted (its queue done) and written again while a step rated from
+    what it read: the step is rolled back, even though the new row looks like the old."""
+    tokens = evenings(app, client)
+    play(client, tokens[0], deal_data(taker="David"))
+    before = queued(app)
+    assert before is not None
+    chunk = rerating._chunk
+
+    def overtaken(session: Session, club_id: int, start: rerating.Key | None) -> Any:
+        found = chunk(session, club_id, start)
+        with app.app_context():  # another server, meanwhile
+            other = db.session()
+            other.execute(delete(rerating.RatingQueue))
+            rerating.enqueue(other, club_id, before.start)
+            other.commit()
+        return found
+
+    monkeypatch.setattr(rerating, "_chunk", overtaken)
+    with app.app_context():
+        assert rerating.step(db.session()) is True
+    after = queued(app)
+    assert after is not None and after.start == before.start  # still to do
+    monkeypatch.setattr(rerating, "_chunk", chunk)
     check(app)
 
 
