@@ -23,7 +23,7 @@ from scorekeeper.sheets import totals
 from scorekeeper.stats import rerating
 
 from ..conftest import based_on
-from ..factories import PASSED, deal_data, play, start_evening
+from ..factories import EN, PASSED, deal_data, play, start_evening
 from .test_kept import check
 
 FOUR = ("Alice", "Bob", "Chloé", "David")
@@ -72,11 +72,13 @@ def test_a_deal_at_an_old_evening_queues_the_next_one_its_players_sit_at(
         assert found is not None and found.start == (second.date, second.created_at, second.id)
         club = db.session.scalars(select(Club.token)).one()
         alice = db.session.scalars(select(Player.id).where(Player.name == "Alice")).one()
-    page = client.get(f"/c/{club}/players/{alice}").get_data(as_text=True)
+    page = client.get(f"/c/{club}/players/{alice}", headers=EN).get_data(as_text=True)
     assert "Ratings being updated" in page
+    french = client.get(f"/c/{club}/players/{alice}", headers={"Accept-Language": "fr"})
+    assert "Cotes en cours de mise à jour" in french.get_data(as_text=True)
     response.close()  # what runs once the answer is sent: the queue, in steps
     assert queued(app) is None
-    page = client.get(f"/c/{club}/players/{alice}").get_data(as_text=True)
+    page = client.get(f"/c/{club}/players/{alice}", headers=EN).get_data(as_text=True)
     assert "Ratings being updated" not in page
     check(app)
 
