@@ -356,7 +356,16 @@ def fill_missing(session: Session) -> int:
     return len(rows)
 
 
+def forget(session: Session, previous: Any) -> None:
+    """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
+    again must not add its deal twice)."""
+    if previous.parent is None:
+        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS):
+            session.info.pop(key, None)
+
+
 def init_app() -> None:
     """Keep the figures at every commit of every session (once per process)."""
     if not event.contains(Session, "before_commit", refresh):
         event.listen(Session, "before_commit", refresh)
+        event.listen(Session, "after_soft_rollback", forget)

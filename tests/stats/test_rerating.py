@@ -123,6 +123,18 @@ def test_a_step_overtaken_by_a_write_keeps_nothing(
     check(app)
 
 
+def test_a_write_rolled_back_leaves_nothing_to_add(app: Flask, client: FlaskClient) -> None:
+    """A save tried again after a rollback adds its deal once, not with the first try's."""
+    evenings(app, client, count=1)
+    with app.app_context():
+        sheet_id = db.session.scalars(select(Sheet.id)).one()
+        db.session.info[totals.KEPT_ADDED] = {sheet_id: 1}  # as a first try noted it
+        db.session.rollback()
+        assert totals.KEPT_ADDED not in db.session.info
+        db.session.commit()
+    check(app)
+
+
 def test_the_timer_command_works_the_queue_through(app: Flask, client: FlaskClient) -> None:
     tokens = evenings(app, client, count=4)
     play(client, tokens[0], deal_data(taker="Chloé", points="20"))
