@@ -89,6 +89,9 @@ def refresh(session: Session) -> None:
             queue.add(row.club_id, key)
             continue
         played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
+        if since is None and len(played) > rerating.STEP_DEALS:
+            queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
+            continue
         changed = _rate_sheet(session, row.club_id, key, played, since, before.get(row.id))
         if changed:
             later = _next_seating(session, row.club_id, key, changed)

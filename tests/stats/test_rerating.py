@@ -135,6 +135,23 @@ def test_a_write_rolled_back_leaves_nothing_to_add(app: Flask, client: FlaskClie
     check(app)
 
 
+def test_a_long_sheet_counted_again_is_rated_after_the_answer(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet longer than a step, counted again (an import, a correction), is rated by
+    the queue, not in the write: a 10,000-deal import answers sooner."""
+    tokens = evenings(app, client)
+    monkeypatch.setattr(rerating, "STEP_DEALS", 1)
+    edit = f"/e/{tokens[1]}/deals/1/edit"
+    fix = deal_data(points="50") | based_on(client, edit)
+    assert client.post(edit, data=fix).status_code == 302
+    found = queued(app)
+    with app.app_context():
+        second = db.session.scalars(select(Sheet).where(Sheet.edit_token == tokens[1])).one()
+        assert found is not None and found.start == (second.date, second.created_at, second.id)
+    check(app)
+
+
 def test_the_timer_command_works_the_queue_through(app: Flask, client: FlaskClient) -> None:
     tokens = evenings(app, client, count=4)
     play(client, tokens[0], deal_data(taker="Chloé", points="20"))
