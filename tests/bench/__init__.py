@@ -11,8 +11,9 @@ the stress line), ``saves`` (one save at 10/100/1,000 deals, at the oldest eveni
 20,000-deal club, at the first table of a 100-table round: issue 41), ``curve`` (the
 afternoon at 100 to 250 tables on both databases: long, left out by ``--skip-long``).
 Every benchmark runs the app with a club server's settings: the rate limits on, and
-gunicorn with ``make serve``'s workers and ``gunicorn.conf.py``'s threads. Figures are ratios or rates measured in the same run, with the
-spread of the rounds (min/median/max) in their notes: the machine is shared.
+gunicorn with ``make serve``'s workers and ``gunicorn.conf.py``'s threads. Figures are
+ratios or rates measured in the same run, with the spread of the rounds
+(min/median/max) in their notes: the machine is shared.
 
 PostgreSQL: ``BENCH_POSTGRES_URL`` names a server (any database of it; default
 ``postgresql://postgres@127.0.0.1:5432/test``) where the benchmark makes, then drops,
