@@ -21,6 +21,7 @@ its own database ``BENCH_POSTGRES_DATABASE`` (default ``bench_<checkout director
 
 Benchmarks, not tests: pytest collects nothing here and importing these modules runs
 nothing. Every loop is bounded in count and in time, the whole run stays under ten
-minutes on a 2-core machine, and the only network traffic is to 127.0.0.1 (apart from
+minutes on a 2-core machine (the curve aside: ``--skip-long``), and the only network
+traffic is to 127.0.0.1 (apart from
 the one-time ``npm install`` of Lighthouse into ``.venv/lighthouse``).
 """
