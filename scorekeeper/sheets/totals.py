@@ -11,6 +11,7 @@ restore) counts the sheet's totals again from its scores (:func:`recount`).
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import date, datetime
 
 from sqlalchemy import Select, delete, func, insert, select, update
 
@@ -32,9 +33,12 @@ def note(sheets: Collection[int]) -> None:
     db.session.info.setdefault(KEPT_SHEETS, set()).update(sheets)
 
 
-def note_club(club_id: int) -> None:
-    """Every sheet of the club is to be rated again in this transaction (a deletion)."""
-    db.session.info.setdefault(KEPT_CLUBS, set()).add(club_id)
+def note_club(club_id: int, start: tuple[date, datetime, int] | None = None) -> None:
+    """The club's sheets are to be rated again (a deletion, a merge): those from the one
+    at ``start`` on in play order (its day, its start, its id), or every one."""
+    clubs = db.session.info.setdefault(KEPT_CLUBS, {})
+    known = clubs.get(club_id, start)
+    clubs[club_id] = None if known is None or start is None else min(known, start)
 
 
 SEAT_WEIGHT = 100

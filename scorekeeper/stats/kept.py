@@ -17,7 +17,7 @@ circle.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -39,10 +39,10 @@ class Queue:
     """Where each club's ratings are to be brought up to date from, as this write
     leaves it: the database's queue, and what the write adds to it (written last)."""
 
-    def __init__(self, session: Session, clubs: Iterable[int]) -> None:
+    def __init__(self, session: Session, clubs: Mapping[int, Key | None]) -> None:
         self.session = session
         self.stored: dict[int, rerating.Queued | None] = {}
-        self.added: dict[int, rerating.Queued] = {c: rerating.Queued(None) for c in clubs}
+        self.added = {club: rerating.Queued(start) for club, start in clubs.items()}
 
     def covers(self, club_id: int, key: Key) -> bool:
         """Whether the club's sheet at ``key`` is to be rated by the queue anyway."""
@@ -67,7 +67,7 @@ def refresh(session: Session) -> None:
     """Write the kept figures of the sheets and clubs noted in ``session``."""
     added: dict[int, int] = session.info.pop(ADDED, {})
     sheets: set[int] = session.info.pop(SHEETS, set())
-    clubs: set[int] = session.info.pop(CLUBS, set())
+    clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
     if not sheets and not clubs and not added:
         return

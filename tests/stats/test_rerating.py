@@ -123,6 +123,21 @@ def test_a_step_overtaken_by_a_write_keeps_nothing(
     check(app)
 
 
+def test_a_deleted_evening_queues_its_club_from_where_it_stood(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Not from the club's first sheet: the evenings before it keep their ratings."""
+    tokens = evenings(app, client)
+    with app.app_context():
+        second = db.session.scalars(select(Sheet).where(Sheet.edit_token == tokens[1])).one()
+        key = (second.date, second.created_at, second.id)
+    response = client.post(f"/e/{tokens[1]}/delete")
+    assert response.status_code == 302
+    found = queued(app)
+    assert found is not None and found.start == key
+    check(app)
+
+
 def test_a_write_rolled_back_leaves_nothing_to_add(app: Flask, client: FlaskClient) -> None:
     """A save tried again after a rollback adds its deal once, not with the first try's."""
     evenings(app, client, count=1)
