@@ -151,9 +151,11 @@ test-postgres: install browser
 check: lint
 	$(PYTEST) -q -m "not slow and not browser"
 
-# Benchmarks, not tests: they print a table and write bench-results.json.
+# Benchmarks, not tests: they print a table and write bench-results.json. With a club
+# server's settings (limits on, `make serve`'s workers). `make bench BENCH=--skip-long`
+# leaves out the afternoon curve (some ten minutes); `BENCH=saves` runs one benchmark.
 bench: install browser
-	$(BIN)/python -m tests.bench
+	WORKERS=$(WORKERS) $(BIN)/python -m tests.bench $(BENCH)
 
 # Lint: ruff (complexity 10 at most), ruff format, mypy --strict, and no module of the
 # app over 400 lines (migrations aside).

@@ -93,7 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.files import views as files
     from scorekeeper.sheets import corrections, deal_api, deals, evenings
     from scorekeeper.sheets import views as sheets
-    from scorekeeper.stats import kept
+    from scorekeeper.stats import kept, rerating
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import players as tournament_players
     from scorekeeper.tournaments import printables, public, signing
@@ -108,6 +108,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     commands.init_app(app)
 
     kept.init_app()  # the statistics' kept figures, written at every commit
+    rerating.init_app(app)  # later sheets' ratings, after the answer (docs/rating.md)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # stateless JSON: no cookie, nothing changed
     for module in (

@@ -348,7 +348,7 @@ def delete_evening(sheet: Sheet) -> None:
     """Delete an evening: its seats, deals, scores and totals go with it (the database
     cascades); its links say so from now on."""
     retire_sheets(Sheet.id == sheet.id)
-    totals.note_club(sheet.club_id)  # the ratings after it change
+    totals.note_club(sheet.club_id, (sheet.date, sheet.created_at, sheet.id))  # after it
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 

@@ -11,15 +11,21 @@ restore) counts the sheet's totals again from its scores (:func:`recount`).
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import date, datetime
 
 from sqlalchemy import Select, delete, func, insert, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, SheetTotal
 
-KEPT_SHEETS, KEPT_CLUBS = "kept_sheets", "kept_clubs"
+KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED = "kept_sheets", "kept_clubs", "kept_added"
+KEPT_RATINGS = "kept_ratings"
+"""The ratings a counted-again sheet kept before (sheet → player → rating, deals rated):
+whether the count changed one, which the sheets after it start from."""
 """Where a write notes, in the session, the sheets (or the clubs) whose statistics' kept
-figures are to be written again before it commits (:mod:`scorekeeper.stats.kept`)."""
+figures are to be written again before it commits (:mod:`scorekeeper.stats.kept`), and
+the sheets that only took new last deals (each with the first one's number): their
+figures are added to, not counted again."""
 
 
 def note(sheets: Collection[int]) -> None:
@@ -27,9 +33,12 @@ def note(sheets: Collection[int]) -> None:
     db.session.info.setdefault(KEPT_SHEETS, set()).update(sheets)
 
 
-def note_club(club_id: int) -> None:
-    """Every sheet of the club is to be rated again in this transaction (a deletion)."""
-    db.session.info.setdefault(KEPT_CLUBS, set()).add(club_id)
+def note_club(club_id: int, start: tuple[date, datetime, int] | None = None) -> None:
+    """The club's sheets are to be rated again (a deletion, a merge): those from the one
+    at ``start`` on in play order (its day, its start, its id), or every one."""
+    clubs = db.session.info.setdefault(KEPT_CLUBS, {})
+    known = clubs.get(club_id, start)
+    clubs[club_id] = None if known is None or start is None else min(known, start)
 
 
 SEAT_WEIGHT = 100
@@ -57,6 +66,13 @@ def recount(sheets: Collection[int] | Select[int]) -> None:
     after a change other than a new last deal."""
     db.session.flush()
     note(set(db.session.scalars(sheets)) if isinstance(sheets, Select) else set(sheets))
+    kept = db.session.info.setdefault(KEPT_RATINGS, {})
+    for sheet_id, player_id, rating, rated in db.session.execute(
+        select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated)
+        .where(SheetTotal.sheet_id.in_(sheets))
+        .order_by(SheetTotal.sheet_id, SheetTotal.player_id)
+    ):
+        kept.setdefault(sheet_id, {}).setdefault(player_id, (rating, rated))
     db.session.execute(delete(SheetTotal).where(SheetTotal.sheet_id.in_(sheets)))
     columns = ["sheet_id", "player_id", "points", "first_seen"]
     db.session.execute(insert(SheetTotal).from_select(columns, sums(sheets)))
@@ -66,7 +82,8 @@ def add(deal: Deal) -> None:
     """Count a new last deal (its scores set, not yet flushed perhaps) in its sheet's
     totals: one read of the seated players' rows, one update, one insert for newcomers."""
     scores = deal.scores
-    note([deal.sheet_id])
+    added = db.session.info.setdefault(KEPT_ADDED, {})
+    added[deal.sheet_id] = min(added.get(deal.sheet_id, deal.number), deal.number)
     found = db.session.execute(
         select(SheetTotal.player_id, SheetTotal.points).where(
             SheetTotal.sheet_id == deal.sheet_id,
@@ -90,7 +107,8 @@ def add(deal: Deal) -> None:
         for s in scores
         if s.player_id not in have
     ]
-    if changed:
+    if changed:  # by player: every write takes a sheet's rows in one order
+        changed.sort(key=lambda row: row["player_id"])
         db.session.execute(update(SheetTotal), changed)
     if new:
         db.session.execute(insert(SheetTotal), new)

@@ -2,67 +2,138 @@
 so that a page reads one small row per sheet and player, whatever a club's history.
 
 Every write of a sheet's deals goes through :mod:`scorekeeper.sheets.totals`, which
-notes the sheet in the session (``kept_sheets``); a deletion or a merge notes its club
-(``kept_clubs``). Just before the transaction commits, :func:`refresh` writes, for each
-noted sheet, every player's deals played, place and :class:`~.tallies.Tally`; then it
-rates the club's deals again from the first sheet noted on, in play order
-(docs/rating.md), and keeps each player's rating after each sheet. Entering the next
-deal of tonight's evening rates tonight's evening only; correcting an old one rates
-every sheet after it.
+notes the sheet in the session: a sheet that only took new last deals (``kept_added``),
+or one changed otherwise (``kept_sheets``: a correction, a deletion, an import); a
+deletion or a merge notes its club (``kept_clubs``). Just before the transaction
+commits, :func:`refresh` writes, for each noted sheet, every player's deals played,
+place, :class:`~.tallies.Tally` and rating after the sheet: a new last deal's
+contribution added to what the sheet kept (work in proportion to the deal), any other
+change counted again over the sheet. The sheets after it are not rated in the write:
+when a rating they start from changed, the club is queued from the first of them
+(:mod:`.rerating`, docs/rating.md). Each write touches only its own sheet's rows, in
+player order, and the queue's row last: two writers never wait for each other in a
+circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
-from scorekeeper.models import Sheet, SheetTotal
+from scorekeeper.models import Club, Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets.totals import KEPT_CLUBS, KEPT_SHEETS
-from scorekeeper.stats import rating, reads, tallies
+from scorekeeper.sheets.totals import KEPT_ADDED, KEPT_CLUBS, KEPT_RATINGS, KEPT_SHEETS
+from scorekeeper.stats import rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
 from scorekeeper.stats.figures import StoredDeal, ranks
+from scorekeeper.stats.rerating import Key
 
-SHEETS, CLUBS = KEPT_SHEETS, KEPT_CLUBS
+SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
+
+
+class Queue:
+    """Where each club's ratings are to be brought up to date from, as this write
+    leaves it: the database's queue, and what the write adds to it (written last)."""
+
+    def __init__(self, session: Session, clubs: Mapping[int, Key | None]) -> None:
+        self.session = session
+        self.stored: dict[int, rerating.Queued | None] = {}
+        self.added = {club: rerating.Queued(start) for club, start in clubs.items()}
+
+    def covers(self, club_id: int, key: Key) -> bool:
+        """Whether the club's sheet at ``key`` is to be rated by the queue anyway."""
+        if club_id not in self.stored:
+            self.stored[club_id] = rerating.queued_from(self.session, club_id)
+        found = (self.stored[club_id], self.added.get(club_id))
+        return any(queued is not None and queued.covers(key) for queued in found)
+
+    def add(self, club_id: int, start: Key) -> None:
+        known = self.added.get(club_id)
+        if known is None or not known.covers(start):
+            self.added[club_id] = rerating.Queued(start)
+
+    def write(self) -> None:
+        """The queue's rows, by club: a club deleted meanwhile is not queued."""
+        there = set(self.session.scalars(select(Club.id).where(Club.id.in_(self.added))))
+        for club_id in sorted(there):
+            rerating.enqueue(self.session, club_id, self.added[club_id].start)
 
 
 def refresh(session: Session) -> None:
     """Write the kept figures of the sheets and clubs noted in ``session``."""
+    added: dict[int, int] = session.info.pop(ADDED, {})
     sheets: set[int] = session.info.pop(SHEETS, set())
-    clubs: set[int] = session.info.pop(CLUBS, set())
-    if not sheets and not clubs:
+    clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
+    before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
+    if not sheets and not clubs and not added:
         return
     session.flush()
-    starts: dict[int, tuple[Any, ...] | None] = dict.fromkeys(clubs)
-    known: dict[int, list[PlayedDeal]] = {}
+    queue = Queue(session, clubs)
     rows = session.execute(
-        select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER).where(
-            Sheet.id.in_(sheets)
-        )
+        select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER)
+        .where(Sheet.id.in_(sheets | set(added)))
+        .order_by(*reads.PLAY_ORDER)
     ).all()
     for row in rows:
         rules = RuleSet.from_json(row.rules_json)
-        deals = _tally(session, row.id, rules)
-        known[row.id] = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
-        key = (row.date, row.created_at, row.id)
-        if row.club_id not in starts:
-            starts[row.club_id] = key
-        elif (start := starts[row.club_id]) is not None and key < start:
-            starts[row.club_id] = key
-    for club_id, start in starts.items():
-        rate_club(session, club_id, start, known)
+        key = rerating.key_of(row)
+        if row.id in sheets:
+            deals, since = _tally(session, row.id, rules), None
+        else:
+            deals, since = _tally_added(session, row.id, rules, added[row.id]), added[row.id]
+        if queue.covers(row.club_id, key):
+            queue.add(row.club_id, key)
+            continue
+        played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
+        if since is None and len(played) > rerating.STEP_DEALS:
+            queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
+            continue
+        changed = _rate_sheet(session, row.club_id, key, played, since, before.get(row.id))
+        if changed:
+            later = _next_seating(session, row.club_id, key, changed)
+            if later is not None:
+                queue.add(row.club_id, later)
+    queue.write()
     session.flush()
 
 
 def _tally(session: Session, sheet_id: int, rules: RuleSet) -> list[StoredDeal]:
-    """One sheet's tallies, deals played and places, for each of its players; the
-    sheet's deals, read for them."""
+    """One sheet's tallies, deals played and places, for each of its players, counted
+    over its deals; the sheet's deals, read for them."""
     deals = reads.sheet_deals(sheet_id, session)
-    found = tallies.of_sheet(deals, rules)
+    _write_tallies(session, sheet_id, tallies.of_sheet(deals, rules), {})
+    return deals
+
+
+def _tally_added(session: Session, sheet_id: int, rules: RuleSet, since: int) -> list[StoredDeal]:
+    """One sheet's tallies with its new last deals (numbered ``since`` on) added to what
+    it kept; those deals, read for them."""
+    deals = reads.sheet_deals(sheet_id, session, since)
+    kept: dict[int, Any] = dict(
+        session.execute(
+            select(SheetTotal.player_id, SheetTotal.figures).where(SheetTotal.sheet_id == sheet_id)
+        ).all()
+    )
+    found = {pid: tallies.Tally.from_json(data) for pid, data in kept.items() if data}
+    for deal in deals:
+        made = bool(deal.won(rules))
+        for pid in deal.scores:
+            found.setdefault(pid, tallies.Tally()).count(deal, pid, made)
+    _write_tallies(session, sheet_id, found, kept)
+    return deals
+
+
+def _write_tallies(
+    session: Session,
+    sheet_id: int,
+    found: Mapping[int, tallies.Tally],
+    kept: Mapping[int, Any],
+) -> None:
+    """Each player's tally, deals played and place among who played; by player."""
     points = dict(
         session.execute(
             select(SheetTotal.player_id, SheetTotal.points).where(SheetTotal.sheet_id == sheet_id)
@@ -81,33 +152,79 @@ def _tally(session: Session, sheet_id: int, rules: RuleSet) -> list[StoredDeal]:
             "of": len(played) if pid in places else None,
             "figures": (found.get(pid) or tallies.Tally()).to_json(),
         }
-        for pid in points
+        for pid in sorted(points)
     ]
     if changes:
         session.execute(update(SheetTotal), changes)
-    return deals
 
 
-def rate_club(
+def _rate_sheet(
     session: Session,
     club_id: int,
-    start: tuple[Any, ...] | None,
-    known: Mapping[int, list[PlayedDeal]] | None = None,
-) -> None:
+    key: Key,
+    played: list[PlayedDeal],
+    since: int | None,
+    before: Mapping[int, tuple[str | None, int]] | None,
+) -> set[int]:
+    """Rate one sheet: its ``played`` deals from where its players stood before them
+    (with ``since``, only its new last deals, from the ratings the sheet kept); the
+    players whose rating after the sheet changed (from what it kept ``before`` a count
+    again)."""
+    seated = _seated(session, [key[2]]).get(key[2], [])
+    ratings: dict[int, Decimal] = {}
+    counts: dict[int, int] = {}
+    if since is not None:
+        for pid, (stored, count) in seated:
+            if stored is not None:
+                ratings[pid], counts[pid] = Decimal(stored), count
+        if not played and len(ratings) == len(seated):
+            return set()  # passed deals: no rating moves
+    if since is None or len(ratings) < len(seated):
+        earlier, earlier_counts = _before(session, club_id, key, [key[2]])
+        for pid, value in earlier.items():
+            if pid not in ratings:
+                ratings[pid], counts[pid] = value, earlier_counts[pid]
+    rated = rating.rate((d.rated() for d in played), ratings, counts)
+    now = _keep(session, [key[2]], rated, ratings, counts, seated={key[2]: seated})
+    was = dict(seated) if before is None else before
+    after = {pid: value for (_sid, pid), value in now.items()}
+    return {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
+
+
+def _next_seating(session: Session, club_id: int, key: Key, players: Collection[int]) -> Key | None:
+    """The first sheet after ``key`` in play order where one of ``players`` sits."""
+    row = session.execute(
+        select(Sheet.id, Sheet.date, Sheet.created_at)
+        .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
+        .where(
+            Sheet.club_id == club_id,
+            SheetTotal.player_id.in_(players),
+            from_key(key, after=True),
+        )
+        .order_by(*reads.PLAY_ORDER)
+        .limit(1)
+    ).first()
+    return None if row is None else rerating.key_of(row)
+
+
+def rate_club(session: Session, club_id: int, start: Key | None) -> None:
     """Rate the club's deals again from the sheet at ``start`` (its play order key; the
-    first sheet when ``None``) on, each player from their rating before it. Only the
-    sheets from ``start`` on are read: tonight's deal reads tonight's evening, whatever
-    the club's history. ``known``: the played deals of sheets already read."""
+    first sheet when ``None``) on, all at once (the upgrade's fill)."""
     query = select(Sheet.id).where(Sheet.club_id == club_id).order_by(*reads.PLAY_ORDER)
     if start is not None:
-        query = query.where(_from(start))
-    after = list(session.scalars(query))
-    if not after:
+        query = query.where(from_key(start))
+    rate_sheets(session, club_id, start, list(session.scalars(query)))
+
+
+def rate_sheets(session: Session, club_id: int, start: Key | None, sheets: list[int]) -> None:
+    """Rate ``sheets``, the club's from ``start`` on in play order, each player from
+    their rating before ``start``."""
+    if not sheets:
         return
-    ratings, counts = _before(session, club_id, start, after)
-    deals = _played(session, after, known or {})
+    ratings, counts = _before(session, club_id, start, sheets)
+    deals = _played(session, sheets, {})
     rated = rating.rate((d.rated() for d in deals), ratings, counts)
-    _keep(session, after, rated, ratings, counts)
+    _keep(session, sheets, rated, ratings, counts)
 
 
 def _played(
@@ -121,24 +238,26 @@ def _played(
     return [deal for sid in sheets for deal in known.get(sid, read.get(sid, []))]
 
 
-def _from(start: tuple[Any, ...]) -> ColumnElement[bool]:
-    """The sheets at or after ``start`` in play order (day, start, id), spelt out so that
-    both databases compare each column with its own type."""
+def from_key(start: Key, after: bool = False) -> ColumnElement[bool]:
+    """The sheets at or after ``start`` in play order (day, start, id; strictly after it
+    with ``after``), spelt out so that both databases compare each column with its own
+    type."""
     day, started, sheet_id = start
+    last = Sheet.id > sheet_id if after else Sheet.id >= sheet_id
     return or_(
         Sheet.date > day,
         and_(
             Sheet.date == day,
             or_(
                 Sheet.created_at > started,
-                and_(Sheet.created_at == started, Sheet.id >= sheet_id),
+                and_(Sheet.created_at == started, last),
             ),
         ),
     )
 
 
 def _before(
-    session: Session, club_id: int, start: tuple[Any, ...] | None, sheets: list[int]
+    session: Session, club_id: int, start: Key | None, sheets: list[int]
 ) -> tuple[dict[int, Decimal], dict[int, int]]:
     """The rating and deals rated that each player seated at ``sheets`` had after the last
     sheet they played before ``start``: one query, the database picking each one's last."""
@@ -155,7 +274,7 @@ def _before(
             Sheet.club_id == club_id,
             SheetTotal.rating.is_not(None),
             SheetTotal.player_id.in_(seated),
-            not_(_from(start)),
+            not_(from_key(start)),
         )
         .subquery()
     )
@@ -168,45 +287,51 @@ def _before(
     )
 
 
+Seated = dict[int, list[tuple[int, tuple[str | None, int]]]]
+"""The players of each sheet, each with the rating and deals rated it kept."""
+
+
 def _keep(
     session: Session,
-    sheets: Iterable[int],
+    sheets: list[int],
     rated: rating.Rating,
     ratings: dict[int, Decimal],
     counts: dict[int, int],
-) -> None:
+    seated: Seated | None = None,
+) -> dict[tuple[int, int], tuple[str | None, int]]:
     """Each player's rating after each of ``sheets``: the one after their deals there, or
-    the one they came with. Only the rows whose rating changes are written: the tables of
-    a tournament round, rated one after the other, never hold each other's rows (two
-    phones saving at two tables would otherwise wait for each other, and deadlock)."""
+    the one they came with; returned by (sheet, player). Only the rows whose rating
+    changed are written, by sheet and player: every writer takes the rows it shares with
+    another in one order (docs/rating.md)."""
     after: dict[tuple[int, int], tuple[Decimal, int]] = {}
     for pid, line in rated.history.items():
         for sid, reached, count in line:
             after[sid, pid] = (reached, count)
-    ids = list(sheets)
     current = dict(ratings)
     current_counts = dict(counts)
-    seated = _seated(session, ids)
+    seated = seated if seated is not None else _seated(session, sheets)
     changes = []
-    for sid in ids:
+    found: dict[tuple[int, int], tuple[str | None, int]] = {}
+    for sid in sheets:
         for pid, kept in seated.get(sid, []):
             if (sid, pid) in after:
                 current[pid], current_counts[pid] = after[sid, pid]
             value = current.get(pid)
             now = (None if value is None else str(value), current_counts.get(pid, 0))
+            found[sid, pid] = now
             if now != kept:
                 changes.append(
                     {"sheet_id": sid, "player_id": pid, "rating": now[0], "rated": now[1]}
                 )
     if changes:
+        changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
         session.execute(update(SheetTotal), changes)
+    return found
 
 
-def _seated(
-    session: Session, sheets: list[int]
-) -> dict[int, list[tuple[int, tuple[str | None, int]]]]:
+def _seated(session: Session, sheets: list[int]) -> Seated:
     """The players of each of ``sheets``, each with the rating and deals rated kept."""
-    seated: dict[int, list[tuple[int, tuple[str | None, int]]]] = {}
+    seated: Seated = {}
     for sid, pid, value, count in session.execute(
         select(
             SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated
@@ -234,7 +359,16 @@ def fill_missing(session: Session) -> int:
     return len(rows)
 
 
+def forget(session: Session, previous: Any) -> None:
+    """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
+    again must not add its deal twice)."""
+    if previous.parent is None:
+        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS):
+            session.info.pop(key, None)
+
+
 def init_app() -> None:
     """Keep the figures at every commit of every session (once per process)."""
     if not event.contains(Session, "before_commit", refresh):
         event.listen(Session, "before_commit", refresh)
+        event.listen(Session, "after_soft_rollback", forget)

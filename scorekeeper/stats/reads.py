@@ -210,28 +210,25 @@ def player_deals(club_id: int, player_id: int, period: Period) -> list[StoredDea
     ]
 
 
-def sheet_deals(sheet_id: int, session: Session | None = None) -> list[StoredDeal]:
-    """A sheet's deals in order, each with every seated player's stored score."""
-    rows = (
-        (session or db.session)
-        .execute(
-            select(*_DEAL_COLUMNS, DealScore.player_id, DealScore.points, DealScore.sitting_out)
-            .join(DealScore, DealScore.deal_id == Deal.id)
-            .where(Deal.sheet_id == sheet_id)
-            .order_by(Deal.number, DealScore.position)
-        )
-        .all()
-    )
-    deals: list[StoredDeal] = []
-    start = 0
-    for end in range(1, len(rows) + 1):
-        if end == len(rows) or rows[end].number != rows[start].number:
-            seated = rows[start:end]
-            scores = {row.player_id: row.points for row in seated}
-            out = {row.player_id for row in seated if row.sitting_out}
-            deals.append(_stored(rows[start], scores, out))
-            start = end
-    return deals
+def sheet_deals(sheet_id: int, session: Session | None = None, since: int = 1) -> list[StoredDeal]:
+    """A sheet's deals in order (those numbered ``since`` on), each with every seated
+    player's stored score: the deals, then their scores (two queries, each row narrow:
+    a 10,000-deal import is read back for its kept figures)."""
+    reader: Any = session or db.session
+    mine = (Deal.sheet_id == sheet_id, Deal.number >= since)
+    deals = reader.execute(select(*_DEAL_COLUMNS).where(*mine).order_by(Deal.number)).all()
+    scores: dict[int, dict[int, int]] = {}
+    out: dict[int, set[int]] = {}
+    for number, player_id, points, sitting_out in reader.execute(
+        select(Deal.number, DealScore.player_id, DealScore.points, DealScore.sitting_out)
+        .join(DealScore, DealScore.deal_id == Deal.id)
+        .where(*mine)
+        .order_by(Deal.number, DealScore.position)
+    ):
+        scores.setdefault(number, {})[player_id] = points
+        if sitting_out:
+            out.setdefault(number, set()).add(player_id)
+    return [_stored(row, scores.get(row.number, {}), out.get(row.number, set())) for row in deals]
 
 
 def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDeal:

@@ -1,4 +1,8 @@
-"""Reading the statistics' kept figures (:mod:`.kept`): one row per sheet and player."""
+"""Reading the statistics' kept figures (:mod:`.kept`): one row per sheet and player.
+
+While a club's ratings are being brought up to date (:mod:`.rerating`), the ratings of
+the sheets from the queue's start on are read as none: a page shows every rating as it
+stood before that sheet, never a club half rated again, and says so."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from scorekeeper.models import Sheet, SheetTotal
 from scorekeeper.stats.figures import Period
 from scorekeeper.stats.medals import Row
 from scorekeeper.stats.reads import PLAY_ORDER, where
+from scorekeeper.stats.rerating import Queued, key_of, queued_from
 from scorekeeper.stats.tallies import Tally
 
 
@@ -33,6 +38,9 @@ class Kept:
 
 
 COLUMNS: tuple[Any, ...] = (
+    Sheet.date,
+    Sheet.created_at,
+    Sheet.id,
     SheetTotal.sheet_id,
     SheetTotal.player_id,
     SheetTotal.points,
@@ -45,8 +53,10 @@ COLUMNS: tuple[Any, ...] = (
 """The kept figures a :class:`Kept` holds, tallies aside (``SheetTotal.figures``)."""
 
 
-def _kept(row: Any, tallies: bool) -> Kept:
+def _kept(row: Any, tallies: bool, queued: Queued | None) -> Kept:
     rating = None if row.rating is None else Decimal(row.rating)
+    if queued is not None and queued.covers(key_of(row)):
+        rating = None  # being rated again
     tally = Tally.from_json(row.figures) if tallies else None
     return Kept(
         row.sheet_id,
@@ -76,7 +86,8 @@ def kept(
     )
     if player_id is not None:
         query = query.where(SheetTotal.player_id == player_id)
-    return [_kept(row, tallies) for row in db.session.execute(query)]
+    queued = queued_from(db.session(), club_id)
+    return [_kept(row, tallies, queued) for row in db.session.execute(query)]
 
 
 def careers(club_id: int, player_ids: Collection[int], until: Sheet) -> dict[int, list[Kept]]:
@@ -90,19 +101,22 @@ def careers(club_id: int, player_ids: Collection[int], until: Sheet) -> dict[int
         .order_by(*PLAY_ORDER, SheetTotal.first_seen)
     )
     found: dict[int, list[Kept]] = {pid: [] for pid in player_ids}
+    queued = queued_from(db.session(), club_id)
     for row in db.session.execute(query):
-        found[row.player_id].append(_kept(row, tallies=True))
+        found[row.player_id].append(_kept(row, True, queued))
     return found
 
 
 def sheet_rows(sheet_id: int) -> list[Kept]:
     """The kept figures of every player of one sheet, tallies included."""
     found = db.session.execute(
-        select(*COLUMNS, SheetTotal.figures)
+        select(*COLUMNS, SheetTotal.figures, Sheet.club_id)
+        .join(Sheet, SheetTotal.sheet_id == Sheet.id)
         .where(SheetTotal.sheet_id == sheet_id)
         .order_by(SheetTotal.first_seen)
-    )
-    return [_kept(row, tallies=True) for row in found]
+    ).all()
+    queued = queued_from(db.session(), found[0].club_id) if found else None
+    return [_kept(row, True, queued) for row in found]
 
 
 def medal_row(kept: Kept) -> Row:

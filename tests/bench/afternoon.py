@@ -62,6 +62,7 @@ class Tally:
     """How late each measured request left, against its schedule (seconds)."""
     moments: list[tuple[float, float]] = field(default_factory=list)
     """When each measured request left, and how long it took (seconds)."""
+    spans: dict[str, list[float]] = field(default_factory=dict)
     deals: int = 0
     reconnects: int = 0
     measuring: bool = False
@@ -74,6 +75,12 @@ class Tally:
         by_status = self.statuses.setdefault(kind, {})
         by_status[status] = by_status.get(status, 0) + 1
         self.late.append(late)
+
+    def span(self, kind: str, seconds: float) -> None:
+        """A phone's wait over several requests (a save and its next form), kept apart
+        from the requests' own times."""
+        if self.measuring:
+            self.spans.setdefault(kind, []).append(seconds)
 
     def error(self, what: str) -> None:
         if self.measuring:
@@ -319,7 +326,8 @@ async def scorer(
             preview.pop("save", None)
             door = f"/e/{table.edit}/deals/preview"  # the preview's own door, as the page's script
             await timed(phone, "preview", moment, "POST", door, None, preview)
-            saved = await timed(phone, "save", time.perf_counter(), "POST", form, None, fields)
+            began = time.perf_counter()
+            saved = await timed(phone, "save", began, "POST", form, None, fields)
             if saved.status != 302:
                 tally.error(f"save {saved.status}")
                 page = await timed(phone, "form", time.perf_counter(), "GET", form)
@@ -327,6 +335,7 @@ async def scorer(
             if tally.measuring:
                 tally.deals += 1
             page = await timed(phone, "form", time.perf_counter(), "GET", form)
+            tally.span("save_to_form", time.perf_counter() - began)
     except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
         tally.error(f"scorer: {type(error).__name__}")
     finally:

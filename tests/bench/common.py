@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, event, make_url, text
 from sqlalchemy.engine import Engine
 
-from scorekeeper import create_app, database_url
+from scorekeeper import create_app, database_url, rate_limits
 from scorekeeper.db import db
 
 from .results import ROOT
@@ -148,8 +148,16 @@ def sqlite_url(directory: Path, name: str) -> str:
 
 
 def bench_app(uri: str) -> Flask:
-    """The app on ``uri`` with the production settings but a fixed secret key."""
-    return create_app({"SECRET_KEY": SECRET_KEY, "SQLALCHEMY_DATABASE_URI": database_url(uri)})
+    """The app on ``uri`` with a club server's settings (the rate limits on, counted in
+    its database, as by default) but a fixed secret key."""
+    return create_app(
+        {
+            "SECRET_KEY": SECRET_KEY,
+            "SQLALCHEMY_DATABASE_URI": database_url(uri),
+            "RATELIMIT_ENABLED": True,
+            "RATELIMIT_STORAGE_URI": rate_limits.DEFAULTS["RATELIMIT_STORAGE_URI"],
+        }
+    )
 
 
 def dispose(app: Flask) -> None:

@@ -11,13 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, figures, front, hostile, load, pages, schedules, statistics
+from . import browser, curve, figures, front, hostile, load, pages, saves, schedules, statistics
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
 
 TOTAL_SECONDS = 9 * 60
 """The whole run's budget: a benchmark not started by then is recorded as not measured."""
+LONG_SECONDS = 12 * 60
+"""Added to it for each long benchmark run (``--skip-long`` leaves them out)."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,8 @@ class Benchmark:
     run: Callable[[Context], None]
     figures: tuple[str, ...]
     """The figures it records: any it could not record is null, with the reason."""
+    long: bool = False
+    """Minutes, not seconds: left out by ``--skip-long``."""
 
 
 def _sql_figures() -> tuple[str, ...]:
@@ -60,6 +64,7 @@ BENCHMARKS = (
         ),
     ),
     Benchmark("save_to_form", pages.save_to_form, ("save_to_form_p95_ms",)),
+    Benchmark("saves", saves.saves, saves.FIGURES),
     Benchmark(
         "ledger",
         figures.ledger,
@@ -122,6 +127,7 @@ BENCHMARKS = (
     ),
     Benchmark("load_sqlite", load.on_sqlite, _load_figures("sqlite")),
     Benchmark("load_postgresql", load.on_postgresql, _load_figures("postgresql")),
+    Benchmark("curve", curve.curve, curve.FIGURES, long=True),
     Benchmark("front_end", front.front_end, front.FIGURES),
     Benchmark("save_in_place", browser.save_in_place, browser.SAVE_FIGURES),
     Benchmark("lighthouse", browser.lighthouse, browser.LIGHTHOUSE_FIGURES),
@@ -132,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
     parser.add_argument("names", nargs="*", help="only these benchmarks (default: all)")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and stop")
+    parser.add_argument(
+        "--skip-long", action="store_true", help="leave out the long ones (the curve)"
+    )
     args = parser.parse_args(argv)
     if args.list:
         for benchmark in BENCHMARKS:
@@ -141,8 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
     chosen = [b for b in BENCHMARKS if not args.names or b.name in args.names]
+    if args.skip_long:
+        chosen = [b for b in chosen if not b.long]
     results = Results()
-    deadline = Deadline(TOTAL_SECONDS)
+    deadline = Deadline(TOTAL_SECONDS + LONG_SECONDS * sum(b.long for b in chosen))
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tarot-bench-") as scratch:
         ctx = Context(results, Path(scratch))

@@ -15,7 +15,7 @@ from sqlalchemy.orm import ORMExecuteState, Session
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet, SheetTotal
-from scorekeeper.stats import figures, kept, rating, tallies
+from scorekeeper.stats import figures, kept, rating, rerating, tallies
 from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
@@ -54,9 +54,12 @@ def rows(app: Flask) -> dict[tuple[int, int], tuple[object, ...]]:
 
 
 def check(app: Flask) -> None:
-    """Every player's figures from the kept rows are those of their deals; every rating
-    kept is the rating of the club's deals in play order."""
+    """Once the queue of ratings is worked through, every player's figures from the kept
+    rows are those of their deals; every rating kept is the rating of the club's deals in
+    play order."""
     with app.app_context():
+        rerating.work(db.session())
+        assert not rerating.pending_any()
         club_id = db.session.scalars(select(Club.id)).one()
         sheets = stats_reads.sheets(club_id, ALL)
         rules = {sid: s.rules for sid, s in sheets.items()}

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.sheets import totals
+from scorekeeper.stats import rerating
 from scorekeeper.stats.rating import BASE, RatedDeal, rate, shares
 
 from ..factories import deal_data, play, start_evening
@@ -70,7 +71,13 @@ def test_two_evenings_of_one_day_are_rated_by_their_start(app: Flask, client: Fl
         db.session.commit()
         club = db.session.scalars(select(Club)).one().token
         alice = db.session.scalars(select(Player.id).where(Player.name == "Alice")).one()
+    pending = get(client, f"/c/{club}/players/{alice}")
+    assert "Ratings being updated" in pending  # rated again from the first sheet: no rating
+    assert "<dt>Rating</dt><dd>—</dd>" in pending
+    with app.app_context():  # what the next answer, or the timer, does
+        assert rerating.work(db.session()) == 1
     page = get(client, f"/c/{club}/players/{alice}")
+    assert "Ratings being updated" not in page
     history = re.findall(
         r"<td>\d+ \w+\.? \d{4} <span class=\"muted\">[\d:]+</span></td><td>(\w+)</td>", page
     )
