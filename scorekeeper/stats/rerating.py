@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -213,11 +214,16 @@ def _after_answer(app: Flask) -> None:
             db.session.rollback()
 
 
-def _schedule(response: Response) -> Response:
-    if request.method == "POST" or g.get("ratings_queued"):
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
-        response.call_on_close(lambda: _after_answer(app))
-    return response
+def _scheduler(app: Flask) -> Callable[[Response], Response]:
+    """The hook that has the queue worked once a write's answer is sent (``app`` itself,
+    not the request's proxy of it, outlives the request)."""
+
+    def schedule(response: Response) -> Response:
+        if request.method == "POST" or g.get("ratings_queued"):
+            response.call_on_close(lambda: _after_answer(app))
+        return response
+
+    return schedule
 
 
 @click.command("rate-again")
@@ -234,6 +240,6 @@ def pending_any() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    app.after_request(_schedule)
+    app.after_request(_scheduler(app))
     app.add_template_global(pending, "ratings_pending")
     app.cli.add_command(rate_again)
