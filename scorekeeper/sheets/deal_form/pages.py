@@ -1,7 +1,7 @@
 """What the deal form's doors answer: the page, its fragment, the queue's JSON, the preview.
 
-Every door reads the posted form and calls :func:`scorekeeper.sheets.saving.submit`;
-this module turns its :class:`~scorekeeper.sheets.saving.Outcome` into a page (the
+Every door reads the posted form and calls :func:`scorekeeper.sheets.deal_form.protocol.submit`;
+this module turns its :class:`~scorekeeper.sheets.deal_form.protocol.Outcome` into a page (the
 HTML door), a JSON answer (the phone's queue, and the Save in place, whose answer
 carries the next form as the server rendered it) or the preview's fragment.
 """
@@ -22,11 +22,18 @@ from scorekeeper.models import Deal, Player, Sheet, new_token
 from scorekeeper.roster import PlayerAlias
 from scorekeeper.sentence.names import MOST_ALIASES
 from scorekeeper.sheets import conversion, reads
-from scorekeeper.sheets.deal_form import NO_PARTNER, DealForm, deal_form
+from scorekeeper.sheets.deal_form.form import NO_PARTNER, DealForm, deal_form
+from scorekeeper.sheets.deal_form.protocol import (
+    JUST_SAVED,
+    Kind,
+    Outcome,
+    refusal,
+    submit,
+    summary,
+)
 from scorekeeper.sheets.entry import Entry, Scored
 from scorekeeper.sheets.players import names_now
 from scorekeeper.sheets.rotation import dealers_ahead
-from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, refusal, submit, summary
 
 Page = str | Response | tuple[str | Response, int]
 

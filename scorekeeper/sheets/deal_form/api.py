@@ -11,17 +11,17 @@ from __future__ import annotations
 from flask import Blueprint
 
 from scorekeeper.links import Scope, sheet_or_404
-from scorekeeper.sheets import deal_pages
-from scorekeeper.sheets.deal_pages import Page
+from scorekeeper.sheets.deal_form import pages
+from scorekeeper.sheets.deal_form.pages import Page
 
 bp = Blueprint("deal_api", __name__)
 
 
 @bp.post("/e/<token>/deals/new.json")
 def save(token: str) -> Page:
-    return deal_pages.queue_answer(sheet_or_404(token, Scope.SHEET_EDIT))
+    return pages.queue_answer(sheet_or_404(token, Scope.SHEET_EDIT))
 
 
 @bp.post("/e/<token>/deals/preview")
 def preview(token: str) -> Page:
-    return deal_pages.preview_answer(sheet_or_404(token, Scope.SHEET_EDIT))
+    return pages.preview_answer(sheet_or_404(token, Scope.SHEET_EDIT))

@@ -34,7 +34,7 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
-from scorekeeper.sheets.choices import Groups
+from scorekeeper.sheets.deal_form.choices import Groups
 from scorekeeper.sheets.entry import Entry
 
 NO_PARTNER = "-"
