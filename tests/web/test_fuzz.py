@@ -437,7 +437,9 @@ def test_a_long_once_key_is_not_a_500(app: Flask, client: FlaskClient) -> None:
     assert_whole(app)
 
 
-def test_a_taker_no_name_can_be_is_refused_beside_the_field(app: Flask, client: FlaskClient) -> None:
+def test_a_taker_no_name_can_be_is_refused_beside_the_field(
+    app: Flask, client: FlaskClient
+) -> None:
     # found by the fuzzer on PostgreSQL: a NUL in a name was looked up among the club's
     # former names, which PostgreSQL refuses to read (a 500); no name holds one
     token = start_evening(client)
