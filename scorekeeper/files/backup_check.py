@@ -16,7 +16,8 @@ from datetime import date, datetime
 from typing import Any, TypeVar
 
 from scorekeeper import names as rule
-from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
+from scorekeeper.enums import RoundState, SheetKind
+from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.roster import PlayerAction
 from scorekeeper.scoring import DealError, RulesError, RuleSet, TableMode
 from scorekeeper.scoring.text import unseen_character

@@ -15,8 +15,9 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.device import remembered
+from scorekeeper.enums import CorrectedBy
 from scorekeeper.links import Scope, sheet_or_404
-from scorekeeper.models import CorrectedBy, Deal, Sheet
+from scorekeeper.models import Deal, Sheet
 from scorekeeper.scoring import DealError, TableMode
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.deal_form.form import DealForm, deal_form

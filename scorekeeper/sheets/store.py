@@ -24,11 +24,10 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scorekeeper.db import db, lost_race
+from scorekeeper.enums import CorrectedBy, CorrectionAction
 from scorekeeper.models import (
     Club,
-    CorrectedBy,
     Correction,
-    CorrectionAction,
     Deal,
     DealScore,
     Seat,
@@ -381,4 +380,4 @@ def reseat(sheet: Sheet, seating: Sequence[str], mode: TableMode) -> None:
     sheet.seats.clear()
     db.session.flush()
     sheet.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
-    sheet.table_mode = mode.value
+    sheet.table_mode = mode

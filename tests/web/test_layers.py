@@ -59,6 +59,7 @@ PURE = {
     "scorekeeper.stats.club_records",
     "scorekeeper.sheets.names",
     "scorekeeper.names",
+    "scorekeeper.enums",
 }
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 

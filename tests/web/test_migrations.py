@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import TableClause, column, insert, table, text
+from sqlalchemy import MetaData, Table, TableClause, column, insert, table, text
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -46,9 +46,11 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
         upgrade(revision="b3e8f0a61c27")
-        tables: dict[str, TableClause] = {n: db.metadata.tables[n] for n in ("club", "sheet")}
-        # The player table as it was then: the later revisions add columns.
+        tables: dict[str, TableClause] = {"club": db.metadata.tables["club"]}
+        # The player and sheet tables as they were then: the later revisions add columns
+        # to the one, and take the sheet's kind (a tournament says it) from the other.
         tables["player"] = table("player", column("id"), column("club_id"), column("name"))
+        tables["sheet"] = Table("sheet", MetaData(), autoload_with=db.engine)
         deal, score = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
         with db.engine.begin() as connection:
             connection.execute(insert(tables["club"]), {"id": 1, "name": "Club", "token": "c"})
@@ -69,6 +71,12 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
                         "first_dealer_id": 1,
                         "edit_token": f"e{s}",
                         "view_token": f"v{s}",
+                        "kind": "evening",
+                        "place": "",
+                        "closed": False,
+                        "version": 0,
+                        "created_at": datetime(2026, 11, 20, 20),
+                        "signed_by": [],
                     }
                     for s in (1, 2, 3)
                 ],
