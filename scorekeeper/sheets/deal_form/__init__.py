@@ -1,6 +1,7 @@
 """The deal form: one room for a new deal, from the form to its three doors.
 
-- :mod:`.form` the form (its groups of choices as plain data in :mod:`.choices`);
+- :mod:`.form` the form (its groups of choices as plain data in :mod:`.choices`, its
+  problems shown next to their fields by :mod:`.problems`);
 - :mod:`.protocol` the one protocol of a new deal: every door calls its
   :func:`~.protocol.submit`, which answers an :class:`~.protocol.Outcome`;
 - :mod:`.pages` the form as a page or a fragment, as every door and the corrections show it;
