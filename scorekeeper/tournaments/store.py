@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 
 from scorekeeper.db import db
-from scorekeeper.enums import RoundState
+from scorekeeper.enums import LinkKind, RoundState
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
@@ -157,7 +157,7 @@ def replace_link(tournament: Tournament, organiser: bool) -> str:
     """A new organiser's (or public) link; the old one stops working. The new token."""
     lock(tournament)
     retire(
-        "tournament",
+        LinkKind.TOURNAMENT,
         REPLACED,
         [tournament.organiser_token if organiser else tournament.public_token],
         tournament.club_id,

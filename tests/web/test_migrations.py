@@ -17,6 +17,7 @@ from scorekeeper.models import Sheet
 from scorekeeper.sheets import reads
 
 from ..conftest import database_uri
+from ..factories import deal_data, new_club, start_evening, start_tournament
 
 
 @pytest.mark.db
@@ -119,6 +120,36 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
         sheet = db.session.get(Sheet, 1)
         assert sheet is not None
         assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.mark.db
+def test_the_sheet_kind_revision_keeps_every_deal_and_its_downgrade_says_each_kind(
+    tmp_path: Path,
+) -> None:
+    """Dropping ``sheet.kind`` must not copy the table (on SQLite the copy's drop of the
+    old table would cascade to the deals); going back writes each sheet's kind from its
+    tournament."""
+    database = database_uri(tmp_path, "kind")
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database}
+    app = create_app(config | {"WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+        client = app.test_client()
+        start_tournament(client, new_club(client), players=4, rounds=1)
+        token = start_evening(client)
+        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+        downgrade(revision="a7d2e9c4b160")
+        kinds = "SELECT kind, tournament_id IS NULL FROM sheet ORDER BY id"
+        with db.engine.connect() as connection:
+            assert [tuple(row) for row in connection.execute(text(kinds))] == [
+                ("table", False),
+                ("evening", True),
+            ]
+        upgrade()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM deal")).scalar_one() == 1
         db.session.remove()
         db.engine.dispose()
 
