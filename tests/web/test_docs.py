@@ -40,9 +40,9 @@ def named(doc: Path) -> list[str]:
 
 def file_exists(name: str) -> bool:
     if "/" not in name:  # a bare name in a list of a folder's files: somewhere in the house
-        return any(CHECKOUT.glob(f"scorekeeper/**/{name}")) or any(
-            (CHECKOUT / root / name).exists() for root in ROOTS
-        )
+        return any(
+            any(CHECKOUT.glob(f"{top}/**/{name}")) for top in ("scorekeeper", "tests")
+        ) or any((CHECKOUT / root / name).exists() for root in ROOTS)
     return any(list(CHECKOUT.glob(root + name.lstrip("/"))) for root in ROOTS)
 
 
