@@ -140,6 +140,7 @@ def test_the_sheet_kind_revision_keeps_every_deal_and_its_downgrade_says_each_ki
         start_tournament(client, new_club(client), players=4, rounds=1)
         token = start_evening(client)
         assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+        db.session.remove()  # the requests' session would hold the table (PostgreSQL)
         downgrade(revision="a7d2e9c4b160")
         kinds = "SELECT kind, tournament_id IS NULL FROM sheet ORDER BY id"
         with db.engine.connect() as connection:
