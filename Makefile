@@ -137,8 +137,11 @@ js-test: $(NODE_MODULES)
 
 js: js-lint js-test assets-check
 
+# With branch coverage of the app (pyproject.toml's [tool.coverage.run]): its total is
+# the README's figure to watch; no threshold fails the run.
 test: install browser lock-check js
-	$(PYTEST)
+	$(PYTEST) --cov --cov-report=
+	@echo "Branch coverage of scorekeeper/: $$($(BIN)/coverage report --format=total) %"
 
 # The tests that touch the database, on the PostgreSQL server of TEST_DATABASE_URL. Of the
 # browser tests, only those of phones racing (marked `phones`): what a page shows does not

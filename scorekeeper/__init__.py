@@ -91,8 +91,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.clubs import views as clubs
     from scorekeeper.files import commands
     from scorekeeper.files import views as files
-    from scorekeeper.sheets import corrections, deal_api, deals, evenings
+    from scorekeeper.sheets import corrections, evenings
     from scorekeeper.sheets import views as sheets
+    from scorekeeper.sheets.deal_form import api as deal_api
+    from scorekeeper.sheets.deal_form import views as deals
     from scorekeeper.stats import kept, rerating
     from scorekeeper.stats import views as stats
     from scorekeeper.tournaments import players as tournament_players

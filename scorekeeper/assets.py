@@ -68,7 +68,8 @@ class Asset:
 
     def body_for(self, encoding: str | None) -> bytes:
         """The bytes sent to a client that takes ``encoding`` (``None``: as they are).
-        Compressed once per process, at the best quality: it costs a few milliseconds."""
+        Compressed once per process, at the best quality, which is too slow for every
+        answer but paid once."""
         if encoding is None:
             return self.body
         found = self.encoded.get(encoding)

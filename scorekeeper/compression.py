@@ -3,10 +3,11 @@ of the last years, over HTTPS and on localhost), else gzip. A club's laptop runn
 ``make run`` sends pages as light as a server behind nginx.
 
 Static files are compressed once per process at the best quality (:mod:`scorekeeper.assets`
-keeps them); pages, JSON and CSV answers as they leave, at a quality that costs well
-under a millisecond for a page. Brotli is Google's own library (``brotli``, the bindings
-of the reference implementation that urllib3 and Flask-Compress use, with wheels for
-every platform a club runs); gzip is the standard library's.
+keeps them); pages, JSON and CSV answers as they leave, at a quality cheap enough for
+every answer (``make bench`` times the pages with it). Brotli is Google's own library
+(``brotli``, the bindings of the reference implementation that urllib3 and
+Flask-Compress use, with wheels for every platform a club runs); gzip is the standard
+library's.
 
 A page that shows a secret (a link, a form's CSRF token) and reflects what a request
 sent is what the BREACH attack reads through compression. Here a third party cannot

@@ -6,18 +6,16 @@ import enum
 import sqlite3
 import sys
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import psycopg
 from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData, String, event, inspect
-from sqlalchemy.engine import Dialect
+from sqlalchemy import Enum, MetaData, event, inspect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase
-from sqlalchemy.types import TypeDecorator
 
-E = TypeVar("E", bound=enum.StrEnum)
+E = TypeVar("E", bound=enum.Enum)
 
 
 class Base(DeclarativeBase):
@@ -59,24 +57,18 @@ if sys.version_info < (3, 12):
     event.listen(db.Model, "init", give_state_its_dict, propagate=True)
 
 
-class Choice(TypeDecorator[E], Generic[E]):
-    """A closed set of values (an enum), stored as its plain text: ``"drawn"``.
-
-    The column stays a ``VARCHAR``, so the schema does not change with the enum.
-    """
-
-    impl = String
-    cache_ok = True
-
-    def __init__(self, choices: type[E], length: int) -> None:
-        super().__init__(length)
-        self.choices = choices
-
-    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
-        return None if value is None else self.choices(value).value
-
-    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
-        return None if value is None else self.choices(value)
+def choice(values: type[E], length: int) -> Enum:
+    """A column of a closed set of ``values`` (an enum): SQLAlchemy's ``Enum``, stored as
+    each member's value (``"drawn"``, not ``"DRAWN"``) in a ``VARCHAR(length)``, so that
+    a new member changes no schema. A value outside the set is refused as it is written
+    (and read); the column gives back the enum's member."""
+    return Enum(
+        values,
+        native_enum=False,
+        validate_strings=True,
+        length=length,
+        values_callable=lambda members: [member.value for member in members],
+    )
 
 
 def sqlite_pragmas(connection: Any, _: Any, busy_ms: int = 5000) -> None:

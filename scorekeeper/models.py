@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
@@ -10,52 +9,21 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.db import Choice, db
+from scorekeeper.db import choice, db
 
 if TYPE_CHECKING:  # db.Model is built at run time; type checkers see its base
     from scorekeeper.db import Base as Model
 else:
     Model = db.Model
-from scorekeeper.scoring import RuleSet, TableMode
-
-
-class SheetKind(enum.StrEnum):
-    """What a sheet is."""
-
-    EVENING = "evening"
-    """An evening's sheet, in a club."""
-    TABLE = "table"
-    """A tournament table's sheet, for one round."""
-
-
-class RoundState(enum.StrEnum):
-    """Where a tournament round stands."""
-
-    DRAWN = "drawn"
-    """Tables drawn; the organiser may still swap players."""
-    PLAYING = "playing"
-    """Started: each table has its sheet."""
-    DONE = "done"
-    """Every table signed, or the organiser closed the round."""
-
-
-class CorrectionAction(enum.StrEnum):
-    """What a correction did to a tournament table's deal."""
-
-    EDIT = "edit"
-    """The deal was corrected."""
-    DELETE = "delete"
-    """The deal was deleted (or taken back)."""
-
-
-class CorrectedBy(enum.StrEnum):
-    """Who corrected a tournament table's deal."""
-
-    TABLE = "table"
-    """A phone at the table."""
-    ORGANISER = "organiser"
-    """The organiser, whose device holds the organiser's link."""
-
+from scorekeeper.enums import (
+    CorrectedBy,
+    CorrectionAction,
+    LinkKind,
+    LinkWhy,
+    Prefer,
+    RoundState,
+)
+from scorekeeper.scoring import ChelemOutcome, Contract, RuleSet, Side, TableMode
 
 TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
 NAME_LENGTH = 40
@@ -114,11 +82,10 @@ class Sheet(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
-    kind: Mapped[SheetKind] = mapped_column(Choice(SheetKind, 20), default=SheetKind.EVENING)
     name: Mapped[str] = mapped_column(String(TITLE_LENGTH))
     date: Mapped[date]
     place: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="")
-    table_mode: Mapped[str] = mapped_column(String(20))
+    table_mode: Mapped[TableMode] = mapped_column(choice(TableMode, 20))
     rules_json: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
@@ -164,7 +131,7 @@ class Sheet(Model):
 
     @property
     def mode(self) -> TableMode:
-        return TableMode(self.table_mode)
+        return self.table_mode
 
     @property
     def is_table(self) -> bool:
@@ -209,13 +176,15 @@ class Deal(Model):
     partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     # 6 players: who held the called Queen (partner_id held the King).
     second_partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
-    contract: Mapped[str | None] = mapped_column(String(20))
+    contract: Mapped[Contract | None] = mapped_column(choice(Contract, 20))
     oudlers: Mapped[int | None]
     points_half: Mapped[int | None]  # card points × 2: exact, no float
-    petit_au_bout: Mapped[str | None] = mapped_column(String(10))
+    petit_au_bout: Mapped[Side | None] = mapped_column(choice(Side, 10))
     petit_au_bout_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     chelem_announced: Mapped[bool] = mapped_column(default=False)
-    chelem_outcome: Mapped[str] = mapped_column(String(10), default="none")
+    chelem_outcome: Mapped[ChelemOutcome] = mapped_column(
+        choice(ChelemOutcome, 10), default=ChelemOutcome.NONE
+    )
     poignees: Mapped[list[list[Any]]] = mapped_column(JSON, default=list)  # [[player id, size]]
     miseres: Mapped[list[int]] = mapped_column(JSON, default=list)  # player ids
     version: Mapped[int] = mapped_column(default=1)
@@ -279,7 +248,7 @@ class Tournament(Model):
     round_count: Mapped[int] = mapped_column("rounds")  # how many rounds are planned
     deals_per_round: Mapped[int | None]  # None: one deal per seat
     minutes_per_round: Mapped[int | None]  # a time limit instead, with a countdown
-    prefer: Mapped[str] = mapped_column(String(10), default="five")  # spare players: 5s or 3s
+    prefer: Mapped[Prefer] = mapped_column(choice(Prefer, 10), default=Prefer.FIVE)
     rules_json: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int]
     # The draw's plan of the rounds to come, and what it was planned from
@@ -300,7 +269,8 @@ class Tournament(Model):
     sheets: Mapped[list[Sheet]] = relationship(back_populates="tournament")
 
     @property
-    def rule_set(self) -> RuleSet:
+    def rules(self) -> RuleSet:
+        """The rule set the tournament's tables play with."""
         return RuleSet.from_json(self.rules_json)
 
 
@@ -332,7 +302,7 @@ class Round(Model):
     )
     number: Mapped[int]
     seed: Mapped[int]
-    state: Mapped[RoundState] = mapped_column(Choice(RoundState, 10), default=RoundState.DRAWN)
+    state: Mapped[RoundState] = mapped_column(choice(RoundState, 10), default=RoundState.DRAWN)
     started_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
     # Each table's card link (``/t/<round id>/<table>/<token>``), by table number from 1:
@@ -371,8 +341,8 @@ class Correction(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     sheet_id: Mapped[int] = mapped_column(ForeignKey("sheet.id", ondelete="CASCADE"), index=True)
     deal_number: Mapped[int]
-    action: Mapped[CorrectionAction] = mapped_column(Choice(CorrectionAction, 10))
-    by: Mapped[CorrectedBy] = mapped_column(Choice(CorrectedBy, 10))
+    action: Mapped[CorrectionAction] = mapped_column(choice(CorrectionAction, 10))
+    by: Mapped[CorrectedBy] = mapped_column(choice(CorrectedBy, 10))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -386,8 +356,8 @@ class RetiredLink(Model):
     counted as guessing (:mod:`scorekeeper.retired`)."""
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(20))  # club, evening, table, tournament
-    why: Mapped[str] = mapped_column(String(20))  # replaced, deleted
+    kind: Mapped[LinkKind] = mapped_column(choice(LinkKind, 20))
+    why: Mapped[LinkWhy] = mapped_column(choice(LinkWhy, 20))
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     # Whose it was and who retired it, so that neither can keep more than a bounded number:
     # the club (no foreign key: a deleted club's links are kept), and a keyed digest of the

@@ -24,21 +24,22 @@ from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.sql import ColumnElement
 
 from scorekeeper.db import db
+from scorekeeper.enums import LinkKind, LinkWhy
 from scorekeeper.models import RetiredLink, Sheet, Tournament, utcnow
 from scorekeeper.proxy import client_address
 
 KEPT = timedelta(days=365)
 """How long a retired link is told as such; after that it is a 404 as any other."""
 
-REPLACED = "replaced"
-DELETED = "deleted"
+REPLACED = LinkWhy.REPLACED
+DELETED = LinkWhy.DELETED
 
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def retire(kind: str, why: str, tokens: Iterable[str], club_id: int | None) -> None:
+def retire(kind: LinkKind, why: LinkWhy, tokens: Iterable[str], club_id: int | None) -> None:
     """Remember ``tokens`` (of a ``kind`` of object of the club ``club_id``) as stopped for
     ``why``; then the club's, and this client's, beyond their most, oldest first."""
     hashes = {digest(t) for t in tokens if t}
@@ -85,9 +86,9 @@ def retire_sheets(where: ColumnElement[bool]) -> None:
     rows = db.session.execute(
         select(Sheet.edit_token, Sheet.view_token, Sheet.tournament_id, Sheet.club_id).where(where)
     ).all()
-    tokens: dict[tuple[str, int], list[str]] = {}
+    tokens: dict[tuple[LinkKind, int], list[str]] = {}
     for edit, view, tournament, club_id in rows:
-        kind = "evening" if tournament is None else "table"
+        kind = LinkKind.EVENING if tournament is None else LinkKind.TABLE
         tokens.setdefault((kind, club_id), []).extend((edit, view))
     for (kind, club_id), theirs in tokens.items():
         retire(kind, DELETED, theirs, club_id)
@@ -102,7 +103,7 @@ def retire_tournaments(where: ColumnElement[bool]) -> None:
         ).where(where)
     ).all()
     for row in rows:
-        retire("tournament", DELETED, row[1:3], row[3])
+        retire(LinkKind.TOURNAMENT, DELETED, row[1:3], row[3])
     retire_sheets(Sheet.tournament_id.in_([row[0] for row in rows]))
 
 

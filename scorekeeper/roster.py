@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from scorekeeper.db import Choice, db
+from scorekeeper.db import choice, db
 from scorekeeper.models import NAME_LENGTH, utcnow
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class PlayerChange(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
-    action: Mapped[PlayerAction] = mapped_column(Choice(PlayerAction, 10))
+    action: Mapped[PlayerAction] = mapped_column(choice(PlayerAction, 10))
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     before: Mapped[str] = mapped_column(String(NAME_LENGTH), default="", server_default="")
     at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, CorrectedBy, Deal, Sheet, Tournament
+from scorekeeper.enums import CorrectedBy
+from scorekeeper.models import Club, Deal, Sheet, Tournament
 from scorekeeper.scoring import Chelem, ChelemOutcome, Contract, Poignee, PoigneeSize, RuleSet, Side
 from scorekeeper.sheets import reads, store
 from scorekeeper.sheets.entry import Entry, score_entry

@@ -6,6 +6,7 @@ from sqlalchemy import delete, select
 
 from scorekeeper.clubs.players import forget_roster
 from scorekeeper.db import db
+from scorekeeper.enums import LinkKind
 from scorekeeper.models import Club, Player, Sheet, Tournament, new_token
 from scorekeeper.retired import DELETED, REPLACED, retire, retire_sheets
 from scorekeeper.tournaments.store import delete_tournament
@@ -24,14 +25,14 @@ def rename(club: Club, name: str) -> None:
 
 def replace_link(club: Club) -> str:
     """A new club link; the old one stops opening the club (and says so). The new token."""
-    retire("club", REPLACED, [club.token], club.id)
+    retire(LinkKind.CLUB, REPLACED, [club.token], club.id)
     club.token = new_token()
     return club.token
 
 
 def delete_club(club: Club) -> None:
     """Delete a club and everything in it: its tournaments, evenings, deals and players."""
-    retire("club", DELETED, [club.token], club.id)
+    retire(LinkKind.CLUB, DELETED, [club.token], club.id)
     for tournament in db.session.scalars(select(Tournament).where(Tournament.club_id == club.id)):
         delete_tournament(tournament)
     retire_sheets(Sheet.club_id == club.id)

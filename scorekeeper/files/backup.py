@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
+from scorekeeper.enums import SheetKind
 from scorekeeper.files.backup_check import Damaged, check
 from scorekeeper.models import (
     Club,
@@ -169,7 +170,7 @@ def _club(
         "tournaments": [_tournament(t, names) for t in tournaments],
         "sheets": [
             {
-                "kind": s.kind,
+                "kind": SheetKind.TABLE if s.is_table else SheetKind.EVENING,
                 "name": s.name,
                 "date": s.date.isoformat(),
                 "place": s.place,
@@ -333,7 +334,6 @@ def _restore_club(data: dict[str, Any]) -> None:
     for s in data["sheets"]:
         sheet = Sheet(
             club=club,
-            kind=s["kind"],
             name=s["name"],
             date=date.fromisoformat(s["date"]),
             place=s["place"],

@@ -41,7 +41,7 @@ def tournament_csv(tournament: Tournament, semicolon: bool = False) -> str:
         for n, (entry, scores) in enumerate(reads.entries(sheet), 1):
             deals.append((entry, scores))
             places.append((str(sheet.round_number), str(sheet.table_number), str(n)))
-    text = write_csv(players, deals, tournament.rule_set, semicolon).removeprefix("\ufeff")
+    text = write_csv(players, deals, tournament.rules, semicolon).removeprefix("\ufeff")
     rows = list(csv.reader(io.StringIO(text), delimiter=";" if semicolon else ","))
     out, writer = _csv_out(semicolon)
     writer.writerow(["round", "table", *rows[0]])

@@ -16,7 +16,7 @@ from .text import Problem
 MAX_NAME = 40
 
 
-class Side(enum.Enum):
+class Side(enum.StrEnum):
     """The two sides of a deal."""
 
     ATTACK = "attack"
@@ -36,7 +36,7 @@ class PoigneeSize(enum.Enum):
     """15 trumps at 4 players, 18 at 3, 13 at 5, 10 at 6."""
 
 
-class ChelemOutcome(enum.Enum):
+class ChelemOutcome(enum.StrEnum):
     """Who took every trick, if anybody did."""
 
     NONE = "none"

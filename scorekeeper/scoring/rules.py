@@ -15,7 +15,7 @@ from typing import Any
 from .text import Problem
 
 
-class Contract(enum.Enum):
+class Contract(enum.StrEnum):
     """The four contracts a taker can bid, lowest first."""
 
     PRISE = "prise"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 
 
-class TableMode(enum.Enum):
+class TableMode(enum.StrEnum):
     """How many sit at the table, and whether the dealer sits the deal out."""
 
     THREE = "three"

@@ -15,15 +15,16 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
 from scorekeeper.device import remembered
+from scorekeeper.enums import CorrectedBy
 from scorekeeper.links import Scope, sheet_or_404
-from scorekeeper.models import CorrectedBy, Deal, Sheet
+from scorekeeper.models import Deal, Sheet
 from scorekeeper.scoring import DealError, TableMode
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.deal_form import DealForm, deal_form
-from scorekeeper.sheets.deal_pages import Page, deal_page, refused_page, take_back_note
+from scorekeeper.sheets.deal_form.form import DealForm, deal_form
+from scorekeeper.sheets.deal_form.pages import Page, deal_page, refused_page, take_back_note
+from scorekeeper.sheets.deal_form.protocol import mark_chelem
 from scorekeeper.sheets.entry import Entry, score_entry
 from scorekeeper.sheets.rotation import mode_for
-from scorekeeper.sheets.saving import mark_chelem
 
 bp = Blueprint("corrections", __name__)
 

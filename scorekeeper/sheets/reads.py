@@ -17,6 +17,7 @@ from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet, SheetTotal
+from scorekeeper.scoring import Contract
 from scorekeeper.sheets import conversion
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.ledger import Row, running_totals
@@ -153,7 +154,7 @@ def last_deal(sheet: Sheet) -> Deal | None:
     ).first()
 
 
-def last_deal_row(sheet: Sheet) -> Row_[int, int, int, str | None] | None:
+def last_deal_row(sheet: Sheet) -> Row_[int, int, int, Contract | None] | None:
     """The last deal's id, number, version and contract, as a plain row (no ORM object,
     none of its scores): what the form after a save says of it."""
     return read(_LAST_ROW, sheet=sheet.id).first()

@@ -24,11 +24,10 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scorekeeper.db import db, lost_race
+from scorekeeper.enums import CorrectedBy, CorrectionAction, LinkKind
 from scorekeeper.models import (
     Club,
-    CorrectedBy,
     Correction,
-    CorrectionAction,
     Deal,
     DealScore,
     Seat,
@@ -331,7 +330,7 @@ def replace_link(sheet: Sheet, edit: bool) -> str:
     """A new edit (or view) link for the sheet; the old one stops working. The new token."""
     lock(sheet)
     retire(
-        "table" if sheet.is_table else "evening",
+        LinkKind.TABLE if sheet.is_table else LinkKind.EVENING,
         REPLACED,
         [sheet.edit_token if edit else sheet.view_token],
         sheet.club_id,
@@ -381,4 +380,4 @@ def reseat(sheet: Sheet, seating: Sequence[str], mode: TableMode) -> None:
     sheet.seats.clear()
     db.session.flush()
     sheet.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
-    sheet.table_mode = mode.value
+    sheet.table_mode = mode

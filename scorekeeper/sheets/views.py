@@ -1,7 +1,7 @@
 """A sheet's screens: the ledger, a deal's explanation, the QR codes.
 
-The screens that write deals (the deal form, correct, delete, undo) are in
-:mod:`scorekeeper.sheets.deals`.
+The screens that write deals are in :mod:`scorekeeper.sheets.deal_form` (a new deal)
+and :mod:`scorekeeper.sheets.corrections` (correct, delete, undo).
 
 Written once for every sheet: an evening's today, a tournament table's later.
 ``/e/<token>`` is the edit link, ``/v/<token>`` the read-only one.

@@ -1,4 +1,5 @@
-"""Statistics of an evening, a player and a season, from the stored deal results.
+"""The words of the statistics: a stored deal as they see it, roles, periods, ranks, a
+player's figures (computed from the kept tallies, :mod:`scorekeeper.stats.tallies`).
 
 Pure: plain values in, frozen results out; no database, no web. The scores
 are the stored ones (one per seated player per deal), so every total here
@@ -18,8 +19,7 @@ sat out, nor a deal where everybody passed (those are redealt).
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -258,58 +258,3 @@ class PlayerStats:
     def total(self) -> int:
         """The player's points over every deal they played."""
         return sum(tally.total for tally in self.by_role.values())
-
-
-def player_stats(
-    player_id: int, deals: Iterable[StoredDeal], rules: Mapping[int, RuleSet]
-) -> PlayerStats:
-    """A player's statistics over ``deals`` (in play order), with each sheet's ``rules``.
-
-    Each deal must seat the player and hold their stored score. Best and worst
-    are the first deal to reach the highest and the lowest score.
-    """
-    lines = {c: ContractLine(c) for c in Contract}
-    roles = dict.fromkeys(PLAYING, Tally())
-    poignees: Counter[PoigneeSize] = Counter()
-    petits: Counter[bool] = Counter()
-    chelems: Counter[bool] = Counter()
-    best: DealRef | None = None
-    worst: DealRef | None = None
-    for deal in deals:
-        role = deal.role(player_id)
-        side = side_of(role)
-        if side is None:
-            continue
-        points = deal.scores[player_id]
-        roles[role] = roles[role].add(points)
-        if role is Role.TAKER and deal.contract is not None:
-            line = lines[deal.contract]
-            won = bool(deal.won(rules[deal.sheet_id]))
-            lines[deal.contract] = ContractLine(
-                deal.contract, line.taken + 1, line.won + won, line.total + points
-            )
-        poignees.update(size for pid, size in deal.poignees if pid == player_id)
-        if deal.petit_side is not None:
-            petits[deal.petit_side is side] += 1
-        if deal.chelem_side is not None:
-            chelems[deal.chelem_side is side] += 1
-        here = DealRef(deal.sheet_id, deal.number, points, (player_id,))
-        if best is None or points > best.points:
-            best = here
-        if worst is None or points < worst.points:
-            worst = here
-    taken = tuple(lines.values())
-    return PlayerStats(
-        played=sum(t.count for t in roles.values()),
-        taken=sum(line.taken for line in taken),
-        won=sum(line.won for line in taken),
-        by_contract=taken,
-        by_role=roles,
-        poignees={size: poignees[size] for size in PoigneeSize},
-        petits_for=petits[True],
-        petits_against=petits[False],
-        chelems_for=chelems[True],
-        chelems_against=chelems[False],
-        best=best,
-        worst=worst,
-    )

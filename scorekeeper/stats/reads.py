@@ -109,9 +109,9 @@ def where(club_id: int, period: Period, over: Over = Over.BOTH) -> list[ColumnEl
     if period.end is not None:
         found.append(Sheet.date <= period.end)
     if over is Over.EVENINGS:
-        found.append(Sheet.kind == EVENING)
+        found.append(Sheet.tournament_id.is_(None))
     elif over is Over.TOURNAMENTS:
-        found.append(Sheet.kind != EVENING)
+        found.append(Sheet.tournament_id.is_not(None))
     return found
 
 
@@ -124,7 +124,7 @@ def sheets(
             Sheet.id,
             Sheet.name,
             Sheet.date,
-            Sheet.kind,
+            Sheet.tournament_id,
             Sheet.rules_json,
             Sheet.edit_token,
             Sheet.view_token,
@@ -143,7 +143,7 @@ def sheets(
             row.id,
             row.name,
             row.date,
-            row.kind,
+            EVENING if row.tournament_id is None else "table",
             row.rules_json,
             row.edit_token,
             row.view_token,

@@ -1,4 +1,5 @@
-"""A player's records and streaks, and two players' head-to-head.
+"""A player's records and streaks (added up from the kept tallies by
+:func:`scorekeeper.stats.tallies.records`), and two players' head-to-head.
 
 Pure: plain values in, frozen results out; no database, no web. Ties go to
 the first to reach a record: the oldest evening, the earliest deal.
@@ -6,11 +7,11 @@ the first to reach a record: the oldest evening, the earliest deal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scorekeeper.scoring import RuleSet, Side
-from scorekeeper.stats.figures import DealRef, Role, StoredDeal, side_of
+from scorekeeper.stats.figures import DealRef, StoredDeal, side_of
 from scorekeeper.stats.season import Placing
 
 
@@ -27,37 +28,6 @@ class Records:
     biggest: DealRef | None
     longest_made: int
     streak: int
-
-
-def records(
-    player_id: int,
-    deals: Iterable[StoredDeal],
-    rules: Mapping[int, RuleSet],
-    placings: Sequence[Placing],
-) -> Records:
-    """The records of ``player_id`` from their deals and placings, both in play order."""
-    best = worst = None
-    for placing in placings:
-        if best is None or placing.total > best.total:
-            best = placing
-        if worst is None or placing.total < worst.total:
-            worst = placing
-    biggest: DealRef | None = None
-    longest = run = 0
-    for deal in deals:
-        role = deal.role(player_id)
-        if side_of(role) is None:
-            continue
-        points = deal.scores[player_id]
-        if biggest is None or points > biggest.points:
-            biggest = DealRef(deal.sheet_id, deal.number, points, (player_id,))
-        if role is Role.TAKER:
-            if deal.won(rules[deal.sheet_id]):
-                run = run + 1 if run > 0 else 1
-            else:
-                run = run - 1 if run < 0 else -1
-            longest = max(longest, run)
-    return Records(best, worst, biggest, longest, run)
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ def runs(outcomes: str) -> Runs:
 
 def player_stats(player_id: int, tallies: Sequence[tuple[int, Tally]]) -> PlayerStats:
     """A player's statistics from their tallies at each sheet, ``(sheet id, tally)`` in
-    play order: the same as :func:`scorekeeper.stats.figures.player_stats` over the deals."""
+    play order: the same as the oracle over the deals (tests/stats/oracle.py)."""
     roles = {role: RoleTally() for role in PLAYING}
     lines = {c: [0, 0, 0] for c in Contract}
     poignees = dict.fromkeys(PoigneeSize, 0)
@@ -201,7 +201,7 @@ def records(
     player_id: int, tallies: Sequence[tuple[int, Tally]], placings: Sequence[Placing]
 ) -> Records:
     """A player's records from their tallies and placings, both in play order: the same
-    as :func:`scorekeeper.stats.records.records` over the deals."""
+    as the oracle over the deals (tests/stats/oracle.py)."""
     best = worst = None
     for placing in placings:
         if best is None or placing.total > best.total:

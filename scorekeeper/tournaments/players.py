@@ -10,10 +10,11 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.enums import RoundState
 from scorekeeper.forms import same_name_message
 from scorekeeper.i18n import name_key
 from scorekeeper.links import tournament_or_404
-from scorekeeper.models import Entrant, RoundState, Tournament
+from scorekeeper.models import Entrant, Tournament
 from scorekeeper.sheets.players import clashes
 from scorekeeper.tournaments import reads as tournament_reads
 from scorekeeper.tournaments import store as tournaments

@@ -19,9 +19,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import db
+from scorekeeper.enums import CorrectionAction
 from scorekeeper.i18n import current_lang, name_key, points_text
 from scorekeeper.links import tournament_or_404
-from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, Tournament, utcnow
+from scorekeeper.models import Correction, Round, Sheet, Tournament, utcnow
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
@@ -184,7 +185,7 @@ def sheets_print(token: str, number: int) -> str:
         papers=papers,
         blank_rows=tournament.deals_per_round
         or (BLANK_ROWS if tournament.minutes_per_round else None),
-        misere=bool(tournament.rule_set.misere),
+        misere=bool(tournament.rules.misere),
         playing={
             t: sheets[t].mode.playing if t in sheets else TABLE_MODES[len(seated)].playing
             for t, seated in round_tables(round_).items()

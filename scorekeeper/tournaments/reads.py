@@ -11,13 +11,13 @@ from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
+from scorekeeper.enums import RoundState
 from scorekeeper.models import (
     Correction,
     Deal,
     Entrant,
     Player,
     Round,
-    RoundState,
     Seat,
     Sheet,
     SheetTotal,
@@ -211,7 +211,7 @@ def corrections(tournament: Tournament) -> list[Correction]:
 
 def standings(tournament: Tournament) -> list[Standing]:
     """The live ranking from the stored scores: three queries whatever the size."""
-    rules = tournament.rule_set
+    rules = tournament.rules
     names = dict(
         db.session.execute(
             select(Player.id, Player.name)

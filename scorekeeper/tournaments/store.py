@@ -18,15 +18,14 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 
 from scorekeeper.db import db
+from scorekeeper.enums import LinkKind, RoundState
 from scorekeeper.models import (
     TITLE_LENGTH,
     Club,
     Entrant,
     Round,
-    RoundState,
     Seat,
     Sheet,
-    SheetKind,
     TableSeat,
     Tournament,
     new_token,
@@ -158,7 +157,7 @@ def replace_link(tournament: Tournament, organiser: bool) -> str:
     """A new organiser's (or public) link; the old one stops working. The new token."""
     lock(tournament)
     retire(
-        "tournament",
+        LinkKind.TOURNAMENT,
         REPLACED,
         [tournament.organiser_token if organiser else tournament.public_token],
         tournament.club_id,
@@ -285,12 +284,11 @@ def start_round(round_: Round) -> list[Sheet]:
     if gone:
         raise AbsentSeated(gone)
     # Bulk inserts: a round of 3,000 players opens its 750 sheets in a few statements.
-    rules, now = tournament.rule_set.to_json(), utcnow()
+    rules, now = tournament.rules.to_json(), utcnow()
     drawn = tables(round_)
     sheet_rows: list[dict[str, Any]] = [
         {
             "club_id": tournament.club_id,
-            "kind": SheetKind.TABLE,
             "date": tournament.date,
             "name": table_sheet_name(tournament.name, round_.number, number),
             "place": "",

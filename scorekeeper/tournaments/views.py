@@ -28,9 +28,10 @@ from werkzeug.wrappers import Response
 from scorekeeper.confirm import Confirm, Done, confirm_then
 from scorekeeper.db import db
 from scorekeeper.device import remember
+from scorekeeper.enums import RoundState
 from scorekeeper.forms import options
 from scorekeeper.links import club_or_404, tournament_or_404
-from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
+from scorekeeper.models import Deal, Round, Sheet, Tournament
 from scorekeeper.once import create_once, new_key
 from scorekeeper.qr import qr_response, shared_url
 from scorekeeper.scoring import rule_set

@@ -18,7 +18,7 @@ The table ends at the known maximum for tables of 4 (for counts in between, that
 of the multiple of 4 below; 44: 14, the bound); 12 to 15 players show round 4.
 "Today" is the old draw's result, kept as figures (:data:`TODAY`,
 :data:`TODAY_OUT_OF_TURN`). That draw is kept too, as the floor a plan must reach
-(:mod:`scorekeeper.tournaments.draw.greedy`), and ``tests/tournaments/test_schedule.py`` checks
+(:mod:`scorekeeper.tournaments.draw.greedy`), and ``tests/tournaments/test_draw_designs.py`` checks
 that it still gives these figures.
 
 Then large fields (:data:`LARGE`), each round timed as drawn, as planned again by a

@@ -162,7 +162,7 @@ def test_the_deals_file_in_both_forms_reads_back_table_by_table(
     assert [r[points] for r in semi_rows[1:]].count("40,5") == 1
     assert [r[:points] for r in comma_rows] == [r[:points] for r in semi_rows]
     with app.app_context():
-        rules = db.session.scalars(select(Tournament)).one().rule_set
+        rules = db.session.scalars(select(Tournament)).one().rules
     for text, semicolon in ((comma, False), (semi, True)):
         tables = _tables(rows_of(text, semicolon))
         assert sorted(tables) == [(1, 1), (1, 2)]

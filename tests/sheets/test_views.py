@@ -12,6 +12,7 @@ from sqlalchemy import select
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
+from scorekeeper.scoring import ChelemOutcome
 
 from ..conftest import based_on, database_uri
 from ..factories import deal_data, start_evening
@@ -359,7 +360,7 @@ def test_a_deal_stored_before_a_new_check_still_opens_with_its_scores(
     with app.app_context():  # an attack chelem with 3 oudlers and 88 points: refused today
         deal = db.session.scalars(select(Deal)).one()
         deal.oudlers, deal.points_half = 3, 176
-        deal.chelem_announced, deal.chelem_outcome = True, "attack"
+        deal.chelem_announced, deal.chelem_outcome = True, ChelemOutcome.ATTACK
         db.session.commit()
     page = client.get(f"/e/{token}/deals/1", headers=EN)
     text = page.get_data(as_text=True)

@@ -1,4 +1,4 @@
-"""The statistics as plain values: won or lost, roles, a player's figures, ranks with ties.
+"""The statistics as plain values: won or lost, roles, ranks with ties.
 
 Scores below are computed by hand from RULES.md (FFT rules): per-defender unit
 U = s × (25 + margin) × coef ± 10 × coef (petit) + s × poignées + chelem;
@@ -17,7 +17,6 @@ from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
     Contract,
-    PoigneeSize,
     Side,
     rule_set,
 )
@@ -28,8 +27,9 @@ from scorekeeper.stats.figures import (
     Period,
     Role,
     StoredDeal,
-    player_stats,
 )
+
+from .oracle import player_stats
 
 A, B, C, D = 1, 2, 3, 4
 NAMES = {A: "Alice", B: "Bob", C: "Chloé", D: "David"}
@@ -118,57 +118,6 @@ def test_the_petit_side_comes_from_the_player_when_one_is_named() -> None:
     assert deal(petit_au_bout_player_id=C).petit_side is Side.DEFENSE
     assert deal(petit_au_bout_player_id=A).petit_side is Side.ATTACK
     assert deal().petit_side is None
-
-
-def test_a_players_statistics_by_contract_role_and_bonus() -> None:
-    deals = [
-        # Alice's garde, made by 8, she shows a simple poignée: U = 66 + 20 = 86.
-        deal(1, poignees=((A, PoigneeSize.SIMPLE),), scores={A: 258, B: -86, C: -86, D: -86}),
-        # Alice's garde, 2 oudlers, 35 points: lost by 6, U = −62; Petit au bout for the
-        # defence: −20 more, U = −82.
-        deal(2, points_half=70, petit_au_bout=Side.DEFENSE, scores={A: -246, B: 82, C: 82, D: 82}),
-        # Bob's prise, made by 8, Petit au bout for the attack: U = 33 + 10 = 43.
-        deal(
-            3,
-            taker_id=B,
-            contract=Contract.PRISE,
-            petit_au_bout=Side.ATTACK,
-            scores={A: -43, B: 129, C: -43, D: -43},
-        ),
-        # Alice sits out a deal: it is not hers.
-        deal(4, taker_id=B, sitting_out=frozenset({A}), scores={A: 0, B: 198, C: -99, D: -99}),
-    ]
-    numbers = player_stats(A, deals, {1: FFT})
-    assert (numbers.played, numbers.taken, numbers.won) == (3, 2, 1)
-    assert numbers.rate == Fraction(1, 2)
-    garde = numbers.by_contract[1]
-    assert (garde.contract, garde.taken, garde.won, garde.total) == (Contract.GARDE, 2, 1, 12)
-    assert garde.rate == Fraction(1, 2) and garde.average == 6
-    assert numbers.by_contract[0].taken == 0 and numbers.by_contract[0].rate is None
-    assert numbers.by_role[Role.TAKER] == stats.Tally(2, 12)
-    assert numbers.by_role[Role.DEFENDER] == stats.Tally(1, -43)
-    assert numbers.by_role[Role.PARTNER].average is None
-    assert numbers.total == -31
-    assert numbers.poignees == {PoigneeSize.SIMPLE: 1, PoigneeSize.DOUBLE: 0, PoigneeSize.TRIPLE: 0}
-    # Deal 2: the defence took the Petit against Alice; deal 3: the attack took it, Alice
-    # defended.
-    assert (numbers.petits_for, numbers.petits_against) == (0, 2)
-    assert numbers.best == stats.DealRef(1, 1, 258, (A,))
-    assert numbers.worst == stats.DealRef(1, 2, -246, (A,))
-    # Bob defended deal 2 and took deal 3: both Petits went to his side.
-    assert player_stats(B, deals, {1: FFT}).petits_for == 2
-
-
-def test_chelems_count_for_the_side_that_made_them() -> None:
-    made = deal(1, chelem_announced=True, chelem_outcome=ChelemOutcome.ATTACK)
-    defence = deal(2, chelem_outcome=ChelemOutcome.DEFENSE)
-    numbers = player_stats(B, [made, defence], {1: FFT})
-    assert (numbers.chelems_for, numbers.chelems_against) == (1, 1)
-
-
-def test_no_deal_gives_empty_statistics() -> None:
-    numbers = player_stats(A, [], {})
-    assert numbers.played == 0 and numbers.best is None and numbers.rate is None
 
 
 def test_ties_share_a_rank() -> None:

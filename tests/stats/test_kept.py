@@ -15,7 +15,7 @@ from sqlalchemy.orm import ORMExecuteState, Session
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet, SheetTotal
-from scorekeeper.stats import figures, kept, rating, rerating, tallies
+from scorekeeper.stats import kept, rating, rerating, tallies
 from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
@@ -32,6 +32,7 @@ from ..factories import (
     table_sheets,
     token_of,
 )
+from . import oracle
 
 ALL = Period()
 
@@ -67,7 +68,7 @@ def check(app: Flask) -> None:
         for pid in db.session.scalars(select(Player.id)):
             mine = [(k.sheet_id, k.tally or tallies.Tally()) for k in found if k.player_id == pid]
             deals = stats_reads.player_deals(club_id, pid, ALL)
-            assert tallies.player_stats(pid, mine) == figures.player_stats(pid, deals, rules)
+            assert tallies.player_stats(pid, mine) == oracle.player_stats(pid, deals, rules)
         played = stats_reads.sheet_played_deals(list(sheets))
         rated = rating.rate(d.rated() for d in played)
         expected = {(sid, pid): r for pid, line in rated.history.items() for sid, r, _n in line}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.scoring import FFT, Contract
 from scorekeeper.stats import records
-from scorekeeper.stats.figures import DealRef, StoredDeal
+from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.season import Placing
 
 from .test_rating import A, B, C
@@ -44,21 +44,6 @@ ALICE_DEALS = [
     stored(3, 1, A, False, {A: -150}),  # failed again: −2
 ]
 ALICE_PLACINGS = [Placing(1, 420, 1, 4), Placing(2, -18, 3, 4), Placing(3, -150, 4, 4)]
-
-
-def test_alices_records_by_hand() -> None:
-    rules = dict.fromkeys((1, 2, 3), FFT)
-    found = records.records(A, ALICE_DEALS, rules, ALICE_PLACINGS)
-    # Best evening: sheet 1, 174 + 72 + 174 = 420; worst: sheet 3, −150.
-    assert found.best_sheet == ALICE_PLACINGS[0] and found.worst_sheet == ALICE_PLACINGS[2]
-    assert found.biggest == DealRef(2, 1, 198, (A,))
-    # As taker: made, made, made, failed, failed: longest run 3, current streak 2 failed.
-    assert (found.longest_made, found.streak) == (3, -2)
-
-
-def test_no_deal_no_record() -> None:
-    found = records.records(A, [], {}, [])
-    assert found == records.Records(None, None, None, 0, 0)
 
 
 def test_head_to_head_by_hand() -> None:

@@ -51,7 +51,7 @@ from sqlalchemy import event, func, select
 
 from scorekeeper.db import db
 from scorekeeper.files.imports import import_evening
-from scorekeeper.models import Club, Deal, Player, Sheet, SheetKind
+from scorekeeper.models import Club, Deal, Player, Sheet, Tournament
 from scorekeeper.scoring import FFT, Contract, Side
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.entry import Entry, score_entry
@@ -373,7 +373,14 @@ def test_the_minimum_attendance(reader: FlaskClient, season: Season) -> None:
 def test_evenings_or_tournaments(app: Flask, client: FlaskClient, club: Season) -> None:
     with app.app_context():  # evening 3 becomes a tournament's table
         sheet = db.session.scalars(select(Sheet).where(Sheet.edit_token == club.edit[2])).one()
-        sheet.kind = SheetKind.TABLE
+        sheet.tournament = Tournament(
+            club_id=sheet.club_id,
+            name="Open",
+            date=sheet.date,
+            round_count=1,
+            rules_json=sheet.rules_json,
+            seed=1,
+        )
         db.session.commit()
     page = get(client, f"/c/{club.club}/ranking?over=tournaments")
     assert [r[:3] for r in ranked(page)] == [

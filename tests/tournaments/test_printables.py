@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.models import Correction, CorrectionAction, Round, Sheet, TableSeat, Tournament
+from scorekeeper.enums import CorrectionAction
+from scorekeeper.models import Correction, Round, Sheet, TableSeat, Tournament
 from scorekeeper.scoring.text import name_key
 from scorekeeper.sheets import reads
 from scorekeeper.tournaments import store as tournaments

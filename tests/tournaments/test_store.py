@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
-from scorekeeper.models import Entrant, Player, Round, RoundState, Sheet, TableSeat
+from scorekeeper.enums import RoundState
+from scorekeeper.models import Entrant, Player, Round, Sheet, TableSeat
 
 from ..conftest import based_on
 from ..factories import NAMES, deal_data, new_club, play_table, sign, start_tournament, table_sheets

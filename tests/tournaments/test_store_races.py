@@ -21,7 +21,8 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, Round, RoundState, Sheet, Tournament
+from scorekeeper.enums import RoundState
+from scorekeeper.models import Deal, Round, Sheet, Tournament
 
 from ..conftest import send
 from ..factories import deal_data, start_tournament

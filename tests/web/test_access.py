@@ -51,8 +51,8 @@ def tokens(app: Flask, client: FlaskClient) -> dict[str, str]:
         club = db.session.scalars(select(Club)).one().token
     organiser = start_tournament(client, club, players=9)
     with app.app_context():
-        sheet = db.session.scalars(select(Sheet).where(Sheet.kind == "evening")).one()
-        table = db.session.scalars(select(Sheet).where(Sheet.kind == "table")).first()
+        sheet = db.session.scalars(select(Sheet).where(Sheet.tournament_id.is_(None))).one()
+        table = db.session.scalars(select(Sheet).where(Sheet.tournament_id.is_not(None))).first()
         tournament = db.session.scalars(select(Tournament)).one()
         assert table is not None
         ARGUMENTS["sheet_id"] = table.id

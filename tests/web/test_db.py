@@ -1,4 +1,5 @@
-"""scorekeeper/db.py: a page reads one snapshot, and the way round CPython 3.11's crash.
+"""scorekeeper/db.py: a page reads one snapshot, the way round CPython 3.11's crash, and
+a closed set of values as an Enum column (:func:`scorekeeper.db.choice`).
 
 A page reads one snapshot (:func:`scorekeeper.db.one_snapshot_per_page`): a deal that
 lands while it is being drawn is not half in it.
@@ -21,10 +22,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, select, text
+from sqlalchemy.exc import StatementError
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.models import Club, Sheet, Tournament
+from scorekeeper.models import Club, Deal, Sheet, Tournament
+from scorekeeper.scoring import ChelemOutcome, Contract
 from tests.bench.data import add_club, add_tournament, start_next_round
 
 from ..factories import deal_data, start_evening
@@ -127,3 +130,21 @@ def test_a_save_is_not_held_back_by_the_snapshot(app: Flask, client: FlaskClient
     with app.app_context():
         sheet = db.session.execute(select(Sheet).where(Sheet.edit_token == token)).scalar_one()
         assert len(sheet.deals) == 1
+
+
+@pytest.mark.db
+def test_a_closed_set_is_stored_as_its_values_and_refuses_any_other(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client)
+    assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+    with app.app_context():
+        deal = db.session.scalars(select(Deal)).one()
+        assert deal.contract is Contract.GARDE and deal.chelem_outcome is ChelemOutcome.NONE
+        stored = db.session.execute(text("SELECT contract, chelem_outcome FROM deal")).one()
+        assert tuple(stored) == ("garde", "none")  # the values, as before: no migration
+        deal.contract = "garde_sans_chien"  # type: ignore[assignment]
+        with pytest.raises(StatementError, match="garde_sans_chien"):
+            db.session.flush()
+        db.session.rollback()
+        assert db.session.scalars(select(Deal.contract)).one() is Contract.GARDE

@@ -60,6 +60,7 @@ PURE = {
     "scorekeeper.sheets.names",
     "scorekeeper.names",
     "scorekeeper.catalog",
+    "scorekeeper.enums",
 }
 """The modules that must stay pure: removing "Pure" from a docstring fails the suite."""
 
@@ -214,3 +215,69 @@ def test_the_feature_check_would_catch_a_sheet_importing_a_tournament() -> None:
     assert feature_of("scorekeeper.tournaments.store") == "tournaments"
     assert feature_of("scorekeeper.models") is None
     assert "tournaments" not in FEATURES[: FEATURES.index("sheets") + 1]
+
+
+TESTS = PACKAGE.parent / "tests"
+NOT_MIRRORED = {"bench", "browser", "js", "data"}
+"""Folders of tests that follow what a person does, not the modules: the benchmarks, the
+browser's walks through the screens, the scripts' unit tests, and the test data."""
+WHOLE_APP = {
+    "web/test_access.py": "every route's scope check, walking the URL map",
+    "web/test_bounds.py": "every request's work bounded, whatever the input",
+    "web/test_busy.py": "the app under a held database lock",
+    "web/test_docs.py": "the docs' names of files and functions",
+    "web/test_factory.py": "the app's factory, create_app (scorekeeper/__init__.py)",
+    "web/test_fuzz.py": "every form fuzzed: never a 500, never half a thing",
+    "web/test_layers.py": "the imports' direction and the tests' names",
+    "web/test_limits.py": "the rate limits as a client meets them",
+    "web/test_lock.py": "two writers kept apart by the database",
+    "web/test_pwa.py": "the app installed on a phone",
+    "web/test_room_limits.py": "a hundred phones behind one address",
+    "web/test_server_kill.py": "a server killed mid-save",
+    "web/test_six_players.py": "a six-player evening through every layer",
+    "web/test_slow_clients.py": "slow clients against a real server",
+    "web/test_upgrade_from_0_1_0.py": "a club's database of 0.1.0 upgraded",
+    "web/test_url_map.py": "the URL map of docs/architecture.md",
+    "web/test_wheel.py": "the wheel installed whole",
+    "web/test_words_on_screen.py": "every word on a screen translated",
+    "sentence/test_parser.py": "the package's parse over the sentence corpus",
+    "sentence/test_field.py": "the sentence field's script, as served",
+    "tournaments/test_snags.py": "an organiser's day, across the tournament's screens",
+    "stats/test_oracle.py": "the tests' own oracle (tests/stats/oracle.py)",
+}
+"""Test files named after what they check rather than one module, and what that is."""
+
+
+def module_tested(path: Path) -> Path | None:
+    """The module (or package) ``tests/<folder>/test_<module>[_<suffix>].py`` tests: the
+    longest name, cut at an underscore, that is one in the mirrored folder of the app."""
+    folder = path.parent.relative_to(TESTS)
+    mirror = PACKAGE if folder.parts[:1] == ("web",) else PACKAGE / folder
+    parts = path.stem.removeprefix("test_").split("_")
+    for cut in range(len(parts), 0, -1):
+        name = "_".join(parts[:cut])
+        for found in (mirror / f"{name}.py", mirror / name, mirror / "__init__.py"):
+            if found.exists() and (found.name != "__init__.py" or name == mirror.name):
+                return found
+    return None
+
+
+def test_every_test_file_is_named_after_the_module_it_tests() -> None:
+    unnamed = [
+        path.relative_to(TESTS).as_posix()
+        for path in sorted(TESTS.rglob("test_*.py"))
+        if path.relative_to(TESTS).parts[0] not in NOT_MIRRORED
+        and path.relative_to(TESTS).as_posix() not in WHOLE_APP
+        and module_tested(path) is None
+    ]
+    assert not unnamed, f"name them test_<module>[_<suffix>].py, as the app's: {unnamed}"
+    for name in WHOLE_APP:
+        assert (TESTS / name).is_file(), f"{name} is gone: take it off WHOLE_APP"
+
+
+def test_a_test_name_finds_its_module_with_a_suffix_or_without() -> None:
+    assert (
+        module_tested(TESTS / "scoring" / "test_score_six.py") == PACKAGE / "scoring" / "score.py"
+    )
+    assert module_tested(TESTS / "web" / "test_db.py") == PACKAGE / "db.py"
+    assert module_tested(TESTS / "tournaments" / "test_schedule.py") is None

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import TableClause, column, insert, table, text
+from sqlalchemy import MetaData, Table, TableClause, column, insert, table, text
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -17,6 +17,7 @@ from scorekeeper.models import Sheet
 from scorekeeper.sheets import reads
 
 from ..conftest import database_uri
+from ..factories import deal_data, new_club, start_evening, start_tournament
 
 
 @pytest.mark.db
@@ -46,9 +47,11 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
         upgrade(revision="b3e8f0a61c27")
-        tables: dict[str, TableClause] = {n: db.metadata.tables[n] for n in ("club", "sheet")}
-        # The player table as it was then: the later revisions add columns.
+        tables: dict[str, TableClause] = {"club": db.metadata.tables["club"]}
+        # The player and sheet tables as they were then: the later revisions add columns
+        # to the one, and take the sheet's kind (a tournament says it) from the other.
         tables["player"] = table("player", column("id"), column("club_id"), column("name"))
+        tables["sheet"] = Table("sheet", MetaData(), autoload_with=db.engine)
         deal, score = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
         with db.engine.begin() as connection:
             connection.execute(insert(tables["club"]), {"id": 1, "name": "Club", "token": "c"})
@@ -69,6 +72,12 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
                         "first_dealer_id": 1,
                         "edit_token": f"e{s}",
                         "view_token": f"v{s}",
+                        "kind": "evening",
+                        "place": "",
+                        "closed": False,
+                        "version": 0,
+                        "created_at": datetime(2026, 11, 20, 20),
+                        "signed_by": [],
                     }
                     for s in (1, 2, 3)
                 ],
@@ -111,6 +120,37 @@ def test_the_sheet_totals_revision_fills_the_totals_of_the_sheets_there_are(
         sheet = db.session.get(Sheet, 1)
         assert sheet is not None
         assert reads.player_columns(sheet) == ["A", "B", "C", "D", "E"]
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.mark.db
+def test_the_sheet_kind_revision_keeps_every_deal_and_its_downgrade_says_each_kind(
+    tmp_path: Path,
+) -> None:
+    """Dropping ``sheet.kind`` must not copy the table (on SQLite the copy's drop of the
+    old table would cascade to the deals); going back writes each sheet's kind from its
+    tournament."""
+    database = database_uri(tmp_path, "kind")
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database}
+    app = create_app(config | {"WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+        client = app.test_client()
+        start_tournament(client, new_club(client), players=4, rounds=1)
+        token = start_evening(client)
+        assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+        db.session.remove()  # the requests' session would hold the table (PostgreSQL)
+        downgrade(revision="c41e7a2b9d53")  # the revision before this one
+        kinds = "SELECT kind, tournament_id IS NULL FROM sheet ORDER BY id"
+        with db.engine.connect() as connection:
+            assert [tuple(row) for row in connection.execute(text(kinds))] == [
+                ("table", False),
+                ("evening", True),
+            ]
+        upgrade()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM deal")).scalar_one() == 1
         db.session.remove()
         db.engine.dispose()
 

@@ -25,10 +25,11 @@ time (:mod:`.greedy`). Every draw is reproducible from its seed.
 
 from __future__ import annotations
 
+from scorekeeper.enums import Prefer
+
 from .counts import (
     OUT_OF_TURN_COST,
     REPEAT_COST,
-    Prefer,
     meetings,
     out_of_turn,
     repeat_pairs,

@@ -8,11 +8,12 @@ a list of players.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import combinations
 from typing import TypeVar
+
+from scorekeeper.enums import Prefer
 
 P = TypeVar("P", bound=Hashable)
 
@@ -42,15 +43,6 @@ meetings instead of 1,612, 16 tournaments with more than the old draw instead of
 PastRound = Sequence[tuple[Sequence[int], bool]]
 """A round played, in player numbers: each table's players still present, and whether it
 was a table of 5."""
-
-
-class Prefer(enum.Enum):
-    """The odd table size the organiser prefers when the players do not fill tables of 4."""
-
-    FIVE = "five"
-    """Tables of 5, the dealer sitting each deal out; tables of 3 only when fives cannot work."""
-    THREE = "three"
-    """Tables of 3; a table of 5 only when threes cannot work (5 players)."""
 
 
 def table_sizes(players: int, prefer: Prefer) -> list[int]:

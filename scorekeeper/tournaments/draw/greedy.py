@@ -11,7 +11,7 @@ tournament searched with other prices can come out with more repeat meetings, or
 seats out of turn, than it: the draw keeps a plan only when it is no worse on either
 count than these rounds (:func:`rounds_after`). It was the club's draw before whole
 tournaments were planned, and still draws the same tables from the same seeds:
-``tests/test_schedules.py`` checks it against that draw's figures.
+``tests/tournaments/test_draw_designs.py`` checks it against that draw's figures.
 
 Players are numbers from 0, as in :mod:`.search`.
 

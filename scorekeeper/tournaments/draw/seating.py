@@ -9,7 +9,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-from .counts import P, Prefer, repeat_pairs, table_sizes
+from scorekeeper.enums import Prefer
+
+from .counts import P, repeat_pairs, table_sizes
 from .plans import PlanBook, _Ask, _next_round, _Past
 
 

@@ -12,9 +12,10 @@ times :data:`WORK_PER_PRICE`, the work it may go on to while that is more: the b
 its time. The work counts the swaps priced and what the steps do besides, at what it
 costs in swaps priced on this machine: each round a step looks over (:data:`ROUND_WORK`),
 each swap made (:data:`SWAP_WORK`), each count of the pulls again (half a price for each
-two players in each planned round). Swaps priced alone let a plan take from 1.5 s of CPU
-(43 players, 13 rounds: a step prices many swaps, and more search found fewer repeat
-meetings) to 3.2 s (37 players, 8 rounds: many cheap steps)."""
+two players in each planned round). Swaps priced alone let the plan's time vary several
+fold with the field (a step of a big field prices many swaps; a small field takes many
+cheap steps); ``make bench`` times the slowest round of each field
+(``draw_large_slowest_round_s``, ``draw_schedules_slowest_round_s``)."""
 
 WORK_PER_PRICE = 3
 """How much more than :data:`MAX_PRICES` the work counted in full may go to: a plan

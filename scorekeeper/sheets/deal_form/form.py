@@ -18,7 +18,7 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, S
 from wtforms.validators import Length, Regexp
 
 from scorekeeper.forms import MultiCheckboxField, options, wtforms_catalog
-from scorekeeper.i18n import local_numbers, points_text
+from scorekeeper.i18n import points_text
 from scorekeeper.scoring import (
     Chelem,
     ChelemOutcome,
@@ -34,7 +34,8 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
-from scorekeeper.sheets.choices import Groups
+from scorekeeper.sheets.deal_form.choices import Groups
+from scorekeeper.sheets.deal_form.problems import Problems
 from scorekeeper.sheets.entry import Entry
 
 NO_PARTNER = "-"
@@ -44,17 +45,6 @@ POINTS_LENGTH = 10
 POINTS_TYPED = r"^\s*[0-9]{1,3}([.,][0-9]{1,3})?\s*$"
 """Points as the page's script waits for them before it asks for a preview."""
 
-# What the person is told when a choice is missing: each names its field, so that an
-# empty form names every missing choice, in the person's words.
-MISSING = {
-    "taker": _l("Choose the taker."),
-    "contract": _l("Choose the contract."),
-    "partner": _l("Choose the partner, or “alone” if the taker called a King of their own."),
-    "second_partner": _l("Say who held the called Queen."),
-    "oudlers": _l("Choose the number of oudlers."),
-    "points": _l("Type the card points."),
-}
-MISSING_KING = _l("Say who held the called King.")
 POIGNEE_SIZES = frozenset({"simple", "double", "triple"})
 SIDES = frozenset({"attack", "defense"})
 OUTCOMES = frozenset({"none", "attack", "defense"})
@@ -63,7 +53,7 @@ POIGNEE_CHOICES = options(
 )
 
 
-class DealForm(Groups, FlaskForm):
+class DealForm(Groups, Problems, FlaskForm):
     """The fields every deal has; :func:`deal_form` adds the seat-dependent ones."""
 
     class Meta(FlaskForm.Meta):
@@ -122,8 +112,6 @@ class DealForm(Groups, FlaskForm):
     mode: TableMode
     rules: RuleSet
     poignee_errors: list[str]
-    implied_chelem: str | None = None
-    """The chelem the points mean, when nobody marked it: the page offers to mark it."""
 
     @property
     def points_example(self) -> str:
@@ -263,54 +251,6 @@ class DealForm(Groups, FlaskForm):
         dealer = self._seated(self.dealer.data) or self.seated[0]
         out = (self._seated(self.sitting_out.data) or dealer,) if self.mode.dealer_sits_out else ()
         return Entry(dealer=dealer, seated=tuple(self.seated), sitting_out=out)
-
-    def messages(self, error: DealError) -> list[tuple[str | None, str]]:
-        """Each problem as the field the page shows it at (``None``: the form's) and its
-        message, in the person's language; one message is said once."""
-        lang = str(get_locale() or "fr")
-        said: list[tuple[str | None, str]] = []
-        for problem in error.problems:
-            name = {"players": "taker", "chelem": "chelem_outcome"}.get(
-                problem.field, problem.field
-            )
-            if problem.key == "required" and name in MISSING:
-                king = name == "partner" and self.mode.playing == 6
-                text = str(MISSING_KING if king else MISSING[name])
-            else:
-                text = local_numbers(problem.message(lang), lang)
-            if all(text != message for _, message in said):
-                shown = name == "poignees" or (self.shows(name) and name in self._fields)
-                said.append((name if shown else None, text))
-        return said
-
-    def show(self, error: DealError) -> None:
-        """Put each problem next to its field, in the person's language."""
-        implied = [p.key for p in error.problems if p.key.startswith("chelem_implied_")]
-        self.implied_chelem = implied[0].removeprefix("chelem_implied_") if implied else None
-        for name, text in self.messages(error):
-            if name == "poignees":
-                self.poignee_errors.append(text)
-            elif name is not None:
-                field = self._fields[name]
-                field.errors = [*field.errors, text]
-            else:
-                self.form_errors.append(text)
-
-    def problem_fields(self) -> list[tuple[str, str]]:
-        """The id and label of each field the page shows a problem at, in the page's order."""
-        found = [
-            (field.id, str(field.label.text))
-            for field in self
-            if field.errors and self.shows(field.name) and not field.name.startswith("poignee_")
-        ]
-        if self.poignee_errors:
-            found.append(("poignees", str(_l("Poignées"))))
-        return found
-
-    def first_error(self) -> str | None:
-        """The id of the first field the page shows a problem at, in the page's order."""
-        found = self.problem_fields()
-        return found[0][0] if found else None
 
     def shows(self, name: str) -> bool:
         """Whether the page shows the field ``name`` for this table and rule set."""

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Deal
 
-from ..factories import deal_data, start_evening
+from ...factories import deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}

@@ -18,7 +18,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Player
 from scorekeeper.roster import PlayerAlias
 
-from ..factories import SEATS, start_evening
+from ...factories import SEATS, start_evening
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Player
 
-from ..factories import SEATS, deal_data, start_evening
+from ...factories import SEATS, deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
 FIVE = SEATS[:5]

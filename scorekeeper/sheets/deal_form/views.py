@@ -4,8 +4,8 @@ Every write says what it was based on, and the store checks it after locking the
 sheet: a new deal its key (made by the phone), the deal number and the seating it
 was entered for. A stale page is refused with the deal as it is now; nothing lands
 on another deal. The phone's queue and the preview have their own doors
-(:mod:`scorekeeper.sheets.deal_api`); all three call
-:func:`scorekeeper.sheets.saving.submit`. This door answers pages only: a page's
+(:mod:`scorekeeper.sheets.deal_form.api`); all three call
+:func:`scorekeeper.sheets.deal_form.protocol.submit`. This door answers pages only: a page's
 scripts are those of its release (hashed names, :mod:`scorekeeper.assets`), which post
 to the other two.
 """
@@ -17,10 +17,11 @@ from flask_babel import gettext as _
 
 from scorekeeper.links import Scope, sheet_or_404
 from scorekeeper.models import Sheet
-from scorekeeper.sheets import deal_pages, reads
-from scorekeeper.sheets.deal_pages import Page, deal_page
+from scorekeeper.sheets import reads
+from scorekeeper.sheets.deal_form import pages
+from scorekeeper.sheets.deal_form.pages import Page, deal_page
+from scorekeeper.sheets.deal_form.protocol import Kind, refusal, submit
 from scorekeeper.sheets.names import column_names
-from scorekeeper.sheets.saving import Kind, refusal, submit
 
 bp = Blueprint("deals", __name__)
 # The ledger's column heads, told apart at 360 px (the ledger and the deal form's totals).
@@ -42,18 +43,18 @@ def _blank(sheet: Sheet) -> Page:
     if refused is not None:
         flash(refused.message)
         return redirect(url_for("sheets.ledger", token=sheet.edit_token))
-    form = deal_pages.blank_form(sheet, count)
-    just_saved = deal_pages.session_just_saved(sheet)
+    form = pages.blank_form(sheet, count)
+    just_saved = pages.session_just_saved(sheet)
     return deal_page(sheet, form, None, count=count, just_saved=just_saved)
 
 
 def _typed(sheet: Sheet) -> Page:
     """A deal posted by the page without JavaScript: the next form, or this one again
     saying why not."""
-    form = deal_pages.posted_form(sheet)
+    form = pages.posted_form(sheet)
     outcome = submit(sheet, form, request.form)
     if outcome.kind in (Kind.SAVED, Kind.REPLAYED):
         if outcome.kind is Kind.REPLAYED:
             flash(_("Deal %(number)d was saved already.", number=outcome.number))
         return redirect(url_for("deals.new_deal", token=sheet.edit_token))
-    return deal_pages.typed_page(sheet, form, outcome)
+    return pages.typed_page(sheet, form, outcome)

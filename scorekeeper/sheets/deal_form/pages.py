@@ -1,9 +1,10 @@
-"""What the deal form's doors answer: the page, its fragment, the queue's JSON, the preview.
+"""The deal form as a page: the whole page, its main part, its preview.
 
-Every door reads the posted form and calls :func:`scorekeeper.sheets.saving.submit`;
-this module turns its :class:`~scorekeeper.sheets.saving.Outcome` into a page (the
-HTML door), a JSON answer (the phone's queue, and the Save in place, whose answer
-carries the next form as the server rendered it) or the preview's fragment.
+Every door reads the posted form (:func:`posted_form`) and calls
+:func:`~.protocol.submit`; the page's door (:mod:`.views`), the Save in place
+(:mod:`.api`) and the corrections (:mod:`scorekeeper.sheets.corrections`) show its
+:class:`~.protocol.Outcome` with the form as typed here. The session's notes of the
+deal just saved and just taken back live here too: the next form shows them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import jsonify, render_template, request, session
+from flask import render_template, request, session
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -22,11 +23,16 @@ from scorekeeper.models import Deal, Player, Sheet, new_token
 from scorekeeper.roster import PlayerAlias
 from scorekeeper.sentence.names import MOST_ALIASES
 from scorekeeper.sheets import conversion, reads
-from scorekeeper.sheets.deal_form import NO_PARTNER, DealForm, deal_form
+from scorekeeper.sheets.deal_form.form import NO_PARTNER, DealForm, deal_form
+from scorekeeper.sheets.deal_form.protocol import (
+    JUST_SAVED,
+    Kind,
+    Outcome,
+    summary,
+)
 from scorekeeper.sheets.entry import Entry, Scored
 from scorekeeper.sheets.players import names_now
 from scorekeeper.sheets.rotation import dealers_ahead
-from scorekeeper.sheets.saving import JUST_SAVED, Kind, Outcome, refusal, submit, summary
 
 Page = str | Response | tuple[str | Response, int]
 
@@ -235,62 +241,3 @@ def next_form_fragment(sheet: Sheet, note: dict[str, Any] | None, notice: str = 
     context = _context(sheet, form, count, preview=None, deal=None, notice=notice)
     context["just_saved"] = just_saved(sheet, note)
     return render_template("sheets/_deal_main.html", **context)
-
-
-def queue_answer(sheet: Sheet) -> tuple[Response, int]:
-    """The JSON door: the phone's queue, and the Save in place (``page=1``: the answer
-    carries the next form, rendered)."""
-    form = posted_form(sheet)
-    outcome = submit(sheet, form, request.form)
-    note = session.pop(JUST_SAVED, None)  # the undo is the answer's, never a later page's
-    html = _page_html(sheet, form, outcome, note) if request.form.get("page") == "1" else None
-    if outcome.kind is Kind.PREVIEW:  # a preview is the preview door's
-        outcome = Outcome(Kind.INVALID, errors={"preview": ["use the preview door"]})
-    if outcome.kind is Kind.ASK_PASSED:  # the queue asks nobody: a deal to look at
-        outcome = Outcome(Kind.INVALID, errors=outcome.errors)
-    fields = _json_fields(outcome)
-    if html is not None:
-        fields["html"] = html
-    return jsonify(fields), outcome.status
-
-
-def _page_html(sheet: Sheet, form: DealForm, outcome: Outcome, note: Any) -> str | None:
-    """What the page that saves in place shows next: the next form, or this one as typed,
-    saying why not (a number taken is the ledger's choice: none)."""
-    if outcome.saved is not None and refusal(sheet) is not None:
-        return None  # the sheet is full now: the page goes to the form, which says so
-    if outcome.saved is not None:
-        notice = "" if note else _("Deal %(number)d was saved already.", number=outcome.number)
-        return next_form_fragment(sheet, note, notice)
-    if outcome.kind in (Kind.NUMBER_TAKEN, Kind.PREVIEW):
-        return None
-    page = typed_page(sheet, form, outcome, fragment=True)
-    return str(page[0] if isinstance(page, tuple) else page)
-
-
-def _json_fields(outcome: Outcome) -> dict[str, Any]:
-    kind = outcome.kind
-    fields: dict[str, Any] = {"status": kind.value}
-    if kind in (Kind.SAVED, Kind.REPLAYED):
-        fields |= {"number": outcome.number, "replayed": kind is Kind.REPLAYED}
-        fields["dealer"] = outcome.saved.dealer if outcome.saved else None
-    elif kind in (Kind.INVALID, Kind.ASK_PASSED):
-        fields["errors"] = outcome.errors
-    else:
-        fields["message"] = outcome.message
-    if kind is Kind.NUMBER_TAKEN:
-        fields |= {"number": outcome.number, "theirs": outcome.theirs}
-        fields["dealer"] = outcome.dealer or None  # of the deal it would be next
-    if kind is Kind.FULL:
-        fields["full"] = outcome.full
-    return fields
-
-
-def preview_answer(sheet: Sheet) -> Page:
-    """The preview door: the deal as typed, scored, or its problems, as a fragment."""
-    form = posted_form(sheet)
-    fields = request.form.copy()
-    fields["preview"] = "1"
-    outcome = submit(sheet, form, fields)
-    scored = outcome.scored if outcome.kind is Kind.PREVIEW else None
-    return preview_fragment(form, scored), outcome.status

@@ -10,7 +10,7 @@ from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 from flask_babel import gettext as _
 
-from ..factories import SEATS, deal_data, start_evening
+from ...factories import SEATS, deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}

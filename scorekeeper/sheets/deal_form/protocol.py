@@ -22,7 +22,7 @@ from scorekeeper.i18n import current_lang, points_text
 from scorekeeper.models import Sheet
 from scorekeeper.scoring import DealError, contract_name
 from scorekeeper.sheets import reads, store
-from scorekeeper.sheets.deal_form import DealForm
+from scorekeeper.sheets.deal_form.form import DealForm
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
 
 JUST_SAVED = "just_saved"
