@@ -8,8 +8,9 @@ import enum
 import pytest
 from jsonschema import Draft202012Validator
 
+from scorekeeper.enums import RoundState, SheetKind
 from scorekeeper.files.backup_schema import first_problem, schema
-from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH, RoundState, SheetKind
+from scorekeeper.models import LICENCE_LENGTH, NAME_LENGTH, TITLE_LENGTH
 from scorekeeper.roster import PlayerAction
 from scorekeeper.scoring import ChelemOutcome, Contract, PoigneeSize, Side, TableMode
 

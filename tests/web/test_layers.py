@@ -244,6 +244,9 @@ WHOLE_APP = {
     "sentence/test_field.py": "the sentence field's script, as served",
     "tournaments/test_snags.py": "an organiser's day, across the tournament's screens",
     "stats/test_oracle.py": "the tests' own oracle (tests/stats/oracle.py)",
+    "stats/test_shared_players_race.py": "eight phones saving on evenings of the same players",
+    "scoring/test_twin.py": "the JavaScript twin (static/src/scoring) against the API",
+    "test_public_apis.py": "the app's sources use their libraries' public names only",
 }
 """Test files named after what they check rather than one module, and what that is."""
 
