@@ -131,7 +131,8 @@ class Sheet(Model):
 
     @property
     def mode(self) -> TableMode:
-        return self.table_mode
+        """The table's mode, as a member even before the row is read back."""
+        return TableMode(self.table_mode)
 
     @property
     def is_table(self) -> bool:

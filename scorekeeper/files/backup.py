@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
-from scorekeeper.enums import SheetKind
+from scorekeeper.enums import Prefer, RoundState, SheetKind
 from scorekeeper.files.backup_check import Damaged, check
 from scorekeeper.models import (
     Club,
@@ -34,6 +34,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.release import app_version
 from scorekeeper.roster import PlayerAction, PlayerAlias, PlayerChange
+from scorekeeper.scoring import TableMode
 from scorekeeper.sheets import totals
 from scorekeeper.sheets.conversion import record_to_row, row_to_record
 
@@ -305,7 +306,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             round_count=t["rounds"],
             deals_per_round=t["deals_per_round"],
             minutes_per_round=t["minutes_per_round"],
-            prefer=t["prefer"],
+            prefer=Prefer(t["prefer"]),
             rules_json=t["rules"],
             seed=t["seed"],
             version=t["version"],
@@ -319,7 +320,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             round_ = Round(
                 number=r["number"],
                 seed=r["seed"],
-                state=r["state"],
+                state=RoundState(r["state"]),
                 started_at=when(r["started_at"]),
                 ends_at=when(r["ends_at"]),
             )
@@ -337,7 +338,7 @@ def _restore_club(data: dict[str, Any]) -> None:
             name=s["name"],
             date=date.fromisoformat(s["date"]),
             place=s["place"],
-            table_mode=s["table_mode"],
+            table_mode=TableMode(s["table_mode"]),
             rules_json=s["rules"],
             first_dealer_id=ids[s["first_dealer"]],
             edit_token=s["edit_token"],
@@ -360,7 +361,7 @@ def _restore_club(data: dict[str, Any]) -> None:
                 Correction(
                     sheet_id=sheet.id,
                     deal_number=c["deal_number"],
-                    action=c["action"],
+                    action=PlayerAction(c["action"]),
                     by=c["by"],
                     before=c["before"],
                     after=c["after"],

@@ -68,7 +68,7 @@ def create_evening(
         name=name,
         date=day,
         place=place,
-        table_mode=mode.value,
+        table_mode=mode,
         rules_json=rules.to_json(),
         first_dealer=players[list(seating).index(first_dealer)],
     )

@@ -68,7 +68,7 @@ def create_tournament(
         round_count=rounds,
         deals_per_round=deals_per_round,
         minutes_per_round=minutes_per_round,
-        prefer=prefer.value,
+        prefer=prefer,
         rules_json=rules.to_json(),
         seed=seed,
     )
