@@ -10,16 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from scorekeeper.db import db
-from scorekeeper.models import Club, Deal, DealScore, Sheet, utcnow
+from scorekeeper.models import Club, Deal, Sheet, utcnow
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.players import club_players
 from scorekeeper.sheets.rotation import mode_for
 from scorekeeper.sheets.store import create_evening
+
+DEALS, DEAL_SCORES = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
+"""The tables themselves: their INSERTs, not the ORM's bulk path."""
 
 
 def import_evening(
@@ -50,19 +53,20 @@ def import_evening(
     ids = {name: player.id for name, player in players.items()}
     # Bulk inserts: 10,000 deals must import in a couple of seconds.
     rows = [_deal_row(sheet.id, number, entry, ids) for number, (entry, _) in enumerate(deals, 1)]
-    # render_nulls: one INSERT for all rows, not one batch per pattern of empty fields.
-    deal_ids = db.session.scalars(
-        insert(Deal)
-        .returning(Deal.id, sort_by_parameter_order=True)
-        .execution_options(render_nulls=True),
-        rows,
+    # The tables' own INSERTs, not the ORM's bulk path (it looks at every row of 60,000 for
+    # what a model would need). render_nulls: one INSERT for all rows, not one batch per
+    # pattern of empty fields. No RETURNING: SQLite would send one INSERT per row to keep
+    # the ids in order; the ids are read back by deal number, one query.
+    db.session.execute(insert(DEALS).execution_options(render_nulls=True), rows)
+    deal_ids = dict(
+        db.session.execute(select(Deal.number, Deal.id).where(Deal.sheet_id == sheet.id)).all()
     )
     scores = [
-        {"deal_id": deal_id} | row
-        for deal_id, (entry, scores) in zip(deal_ids.all(), deals, strict=True)
+        {"deal_id": deal_ids[number]} | row
+        for number, (entry, scores) in enumerate(deals, 1)
         for row in conversion.score_rows(entry, scores, ids)
     ]
-    db.session.execute(insert(DealScore), scores)
+    db.session.execute(insert(DEAL_SCORES), scores)
     totals.recount([sheet.id])
     sheet.version += 1
     return sheet

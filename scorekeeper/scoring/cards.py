@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .deal import ChelemOutcome
 from .rules import Contract
@@ -90,6 +91,7 @@ def owned_cards(players: int, contract: Contract) -> tuple[Owned, Owned]:
     return Owned(chien, contract is Contract.GARDE_SANS), Owned(0, True)
 
 
+@lru_cache(maxsize=1024)  # 240 answers in all; a 10,000-deal import asks each often
 def card_points(
     players: int, contract: Contract, outcome: ChelemOutcome, oudlers: int
 ) -> PointsRange | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import selectinload
@@ -24,7 +23,6 @@ from scorekeeper.models import (
     Tournament,
 )
 from scorekeeper.scoring import TARGETS
-from scorekeeper.scoring.score import outcome
 from scorekeeper.scoring.text import name_key
 from scorekeeper.tournaments.ranking import RoundResult, Standing, rank
 
@@ -177,17 +175,51 @@ class ShortTable:
 
 def short_tables(tournament: Tournament) -> list[ShortTable]:
     """Every table of the tournament locked short of its round's deals, round by round:
-    the ranking counts the deals they played (docs/tournaments.md)."""
+    the ranking counts the deals they played (docs/tournaments.md). Three queries of
+    plain rows, the seating read for the short tables only (a printed ranking of 100
+    tables a round)."""
     if tournament.minutes_per_round:
         return []  # a timed round has no number of deals to fall short of
-    found = []
-    for number in sorted({r.number for r in tournament.rounds}):
-        found += [
-            ShortTable(number, s.table, s.played, s.expected or 0, s.seating)
-            for s in table_states(tournament, number)
-            if s.short
-        ]
-    return found
+    closed = (Sheet.tournament_id == tournament.id, Sheet.closed, Sheet.round_number.is_not(None))
+    played = db.session.execute(
+        select(Sheet.id, Sheet.round_number, Sheet.table_number, func.count(Deal.id))
+        .outerjoin(Deal, Deal.sheet_id == Sheet.id)
+        .where(*closed)
+        .group_by(Sheet.id, Sheet.round_number, Sheet.table_number)
+        .order_by(Sheet.round_number, Sheet.table_number)
+    ).all()
+    seats = dict(
+        db.session.execute(
+            select(Seat.sheet_id, func.count(Seat.id))
+            .join(Sheet, Seat.sheet_id == Sheet.id)
+            .where(*closed)
+            .group_by(Seat.sheet_id)
+        ).all()
+    )
+    short = [
+        (
+            sheet_id,
+            number or 0,
+            table or 0,
+            count,
+            tournament.deals_per_round or seats.get(sheet_id, 0),
+        )
+        for sheet_id, number, table, count in played
+    ]
+    short = [line for line in short if line[3] < line[4]]
+    seated: dict[int, list[str]] = {}
+    if short:
+        for sheet_id, name in db.session.execute(
+            select(Seat.sheet_id, Player.name)
+            .join(Player, Seat.player_id == Player.id)
+            .where(Seat.sheet_id.in_([line[0] for line in short]))
+            .order_by(Seat.sheet_id, Seat.position)
+        ):
+            seated.setdefault(sheet_id, []).append(name)
+    return [
+        ShortTable(number, table, count, expected, tuple(seated.get(sheet_id, ())))
+        for sheet_id, number, table, count, expected in short
+    ]
 
 
 def round_of(sheet: Sheet) -> Round | None:
@@ -209,34 +241,36 @@ def corrections(tournament: Tournament) -> list[Correction]:
     )
 
 
+LOST = (
+    Deal.contract.is_not(None),
+    Deal.points_half < case({n: 2 * t for n, t in enumerate(TARGETS)}, value=Deal.oudlers),
+)
+"""A deal lost by its taker: short of its target (``points_half`` is the card points ×
+2). Whatever the half-point rule: a whole target is reached by the points exactly when
+it is by their floor (:func:`scorekeeper.scoring.score.outcome`)."""
+
+
 def standings(tournament: Tournament) -> list[Standing]:
-    """The live ranking from the stored scores: three queries whatever the size."""
-    rules = tournament.rules
-    names = dict(
-        db.session.execute(
-            select(Player.id, Player.name)
-            .join(Entrant)
-            .where(Entrant.tournament_id == tournament.id)
-        ).all()
-    )
+    """The live ranking from the stored scores: three queries of plain rows whatever the
+    size, the deals lost as taker counted by the database."""
+    entered = db.session.execute(
+        select(Player.id, Player.name, Entrant.withdrawn)
+        .join(Entrant)
+        .where(Entrant.tournament_id == tournament.id)
+    ).all()
+    names = {pid: name for pid, name, _withdrawn in entered}
     totals = db.session.execute(
         select(SheetTotal.player_id, Sheet.round_number, func.sum(SheetTotal.points))
         .join(Sheet, SheetTotal.sheet_id == Sheet.id)
         .where(Sheet.tournament_id == tournament.id)
         .group_by(SheetTotal.player_id, Sheet.round_number)
     ).all()
-    taken = db.session.execute(
-        select(Deal.taker_id, Deal.oudlers, Deal.points_half)
+    lost = db.session.execute(
+        select(Deal.taker_id, func.count(Deal.id))
         .join(Sheet, Deal.sheet_id == Sheet.id)
-        .where(Sheet.tournament_id == tournament.id, Deal.contract.is_not(None))
+        .where(Sheet.tournament_id == tournament.id, *LOST)
+        .group_by(Deal.taker_id)
     ).all()
-    lost: dict[int, int] = {}
-    for taker_id, oudlers, points_half in taken:
-        if taker_id is None or oudlers is None or points_half is None:
-            continue  # a passed deal: nobody took
-        won, _ = outcome(Fraction(points_half, 2), TARGETS[oudlers], rules)
-        if not won:
-            lost[taker_id] = lost.get(taker_id, 0) + 1
     results = [
         RoundResult(names[pid], number or 0, int(total))
         for pid, number, total in totals
@@ -244,8 +278,8 @@ def standings(tournament: Tournament) -> list[Standing]:
     ]
     return rank(
         results,
-        lost_as_taker={names[pid]: n for pid, n in lost.items() if pid in names},
-        withdrawn=[names[e.player_id] for e in tournament.entrants if e.withdrawn],
+        lost_as_taker={names[pid]: n for pid, n in lost if pid in names},
+        withdrawn=[name for _pid, name, withdrawn in entered if withdrawn],
     )
 
 
