@@ -70,6 +70,9 @@ def _backend(ctx: Context, backend: str, uri: str) -> None:
                 f"{requests} requests in {run.seconds:.0f} s, {tally.deals} deals, "
                 f"{errors} errors; load average {load:.1f} before (2 cores)"
             )
+            if errors:
+                kinds = sorted(tally.errors.items(), key=lambda kv: -kv[1])[:3]
+                note += "; " + ", ".join(f"{what} ×{n}" for what, n in kinds)
             put.add(name + "p95_ms", tally.p(95), note=note)
             spans = tally.spans.get("save_to_form", [])
             value = percentile(spans, 95) * 1000 if spans else None
