@@ -88,20 +88,24 @@ CONNECTIONS = 90
 under PostgreSQL's default ``max_connections`` (100, a few kept for its superuser)."""
 POOL_OVERFLOW = 2
 """Connections a worker may open past its pool for a moment, closed once returned."""
+COUNTS_POOL = {"pool_size": 2, "max_overflow": 4}
+"""A worker's pool for the rate limits' counts (:mod:`scorekeeper.rate_limits.shared`),
+apart from the app's: a request holds the app's connection while it is counted."""
+COUNTS_CONNECTIONS = COUNTS_POOL["pool_size"] + COUNTS_POOL["max_overflow"]
 
 
 def pool_for(threads: int, workers: int = 1, total: int = CONNECTIONS) -> dict[str, int]:
     """A worker's database pool: a connection kept for each of its threads (a request
     holds one at a time), so that none is opened and closed under load; fewer when the
-    server's workers would pass ``total``, and then a thread waits for a connection a
-    moment rather than open one.
+    server's workers would pass ``total`` (with the counts' own pools), and then a thread
+    waits for a connection a moment rather than open one.
 
     >>> pool_for(32)
     {'pool_size': 32, 'max_overflow': 2}
     >>> pool_for(32, workers=4)
-    {'pool_size': 20, 'max_overflow': 2}
+    {'pool_size': 14, 'max_overflow': 2}
     """
-    share = total // max(1, workers) - POOL_OVERFLOW
+    share = total // max(1, workers) - POOL_OVERFLOW - COUNTS_CONNECTIONS
     return {"pool_size": max(1, min(threads, share)), "max_overflow": POOL_OVERFLOW}
 
 

@@ -44,4 +44,4 @@ def test_the_pools_of_a_servers_workers_stay_within_its_connections(
     monkeypatch.setenv(config.WORKERS, "8")
     monkeypatch.setenv("DATABASE_CONNECTIONS", "200")
     pool = config.from_environment()["SQLALCHEMY_ENGINE_OPTIONS"]
-    assert pool == {"pool_size": 23, "max_overflow": 2}  # 8 × (23 + 2) = 200
+    assert pool == {"pool_size": 17, "max_overflow": 2}  # 8 × (17 + 2 + the counts' 6) = 200

@@ -16,10 +16,9 @@ from typing import Any, cast
 from flask import Flask, Response, request
 from flask_limiter import Limiter
 
-from scorekeeper.db import db
 from scorekeeper.proxy import client_address
 from scorekeeper.rate_limits import misses
-from scorekeeper.rate_limits.shared import SqlCounts  # registers its scheme, sql:
+from scorekeeper.rate_limits.shared import SqlCounts  # noqa: F401 (registers its scheme, sql:)
 
 DEFAULTS: dict[str, Any] = {
     # Rate limits (Flask-Limiter), per client address (an IPv6 client by its /64): what
@@ -128,7 +127,6 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
-    share_the_apps_engine(app, limiter)
 
     def setting(name: str) -> Callable[[], str]:
         return lambda: str(app.config[name])
@@ -148,12 +146,3 @@ def init_app(app: Flask) -> None:
         limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
         views[endpoint] = limit(views[endpoint])
     misses.init_app(app, limiter, client_address)  # made-up links, before the per-link count
-
-
-def share_the_apps_engine(app: Flask, limiter: Limiter) -> None:
-    """Counts kept in the app's own database go through the app's engine: its pool, sized
-    to the worker's threads, and no connection of their own."""
-    storage = limiter.storage
-    if isinstance(storage, SqlCounts) and storage.url == app.config["SQLALCHEMY_DATABASE_URI"]:
-        with app.app_context():
-            storage.share(db.engine)

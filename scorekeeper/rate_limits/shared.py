@@ -9,9 +9,12 @@ statement (an upsert of a fixed window) outside any transaction: no ``BEGIN`` an
 ``COMMIT`` around it, one round trip. Windows that ended are swept by a count that finds a
 sweep due, at most once every :data:`SWEEP_SECONDS` in a process.
 
-On PostgreSQL the counts of the app's own database use the app's engine
-(:meth:`SqlCounts.share`): they cost no connection of their own, and no pool beside the
-app's.
+The counts have a small pool of their own in each worker (:data:`COUNTS_POOL`, within the
+server's ``DATABASE_CONNECTIONS``), never the app's: a request holds the app's connection
+while its count runs, so counts taken from the same pool could leave every connection
+held by a request waiting for a second one. That happened at 250 tables on PostgreSQL
+(``make bench curve``: every phone timed out); a count holds its connection for one
+statement and waits for nothing else, so its own pool never closes such a circle.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
+
+from scorekeeper.config import COUNTS_POOL
 
 clock = time.time
 """What the counts read the time from (the tests move it)."""
@@ -83,7 +88,6 @@ class SqlCounts(Storage):
         self.lock = threading.Lock()
         self._engine: Engine | None = None
         self._pid = 0
-        self.owned = True
         self.made = False
         self.next_sweep = 0.0
 
@@ -97,10 +101,10 @@ class SqlCounts(Storage):
         app's), with the table made on first use."""
         with self.lock:
             if self._engine is None or self._pid != os.getpid():
-                engine = create_engine(self.url, pool_size=2, max_overflow=4)
+                engine = create_engine(self.url, **COUNTS_POOL)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
-                self._engine, self._pid, self.owned, self.made = engine, os.getpid(), True, False
+                self._engine, self._pid, self.made = engine, os.getpid(), False
             if not self.made:
                 try:
                     metadata.create_all(self._engine, checkfirst=True)
@@ -109,16 +113,10 @@ class SqlCounts(Storage):
                 self.made = True
             return self._engine
 
-    def share(self, engine: Engine) -> None:
-        """Count with ``engine``, the app's (the same database): its pool, no other."""
-        with self.lock:
-            self._engine, self._pid, self.owned, self.made = engine, os.getpid(), False, False
-
     def dispose(self) -> None:
-        """Close this process's connections (a test's app, at its end); an engine shared
-        with the app is the app's to close."""
+        """Close this process's connections (a test's app, at its end)."""
         with self.lock:
-            if self._engine is not None and self.owned:
+            if self._engine is not None:
                 self._engine.dispose()
             self._engine = None
 
