@@ -24,16 +24,16 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import links
 from scorekeeper.db import db
-from scorekeeper.models import Club, Sheet
+from scorekeeper.models import TOKEN_BYTES, Club, Sheet
 from scorekeeper.once import once_token
 from scorekeeper.scoring import FFT, contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.forms import EveningForm
 from scorekeeper.sheets.starting import evening_form, making, refused_seating, remember_evening
 
-PHONE_LINK = re.compile(r"\A[A-Za-z0-9_][A-Za-z0-9_-]{23}\Z")
-"""A link as a phone makes it: 18 random bytes in URL-safe base64, as the server's own
-(:func:`scorekeeper.models.new_token`), never starting with a dash."""
+PHONE_LINK = re.compile(rf"\A[A-Za-z0-9_][A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3 - 1}}}\Z")
+"""A link as a phone makes it: ``TOKEN_BYTES`` random bytes in URL-safe base64, as the
+server's own (:func:`scorekeeper.models.new_token`), never starting with a dash."""
 PHONE_KEY = re.compile(r"\A[A-Za-z0-9_-]{16,32}\Z")
 """The phone's one-time key for the evening: required here, as the phone resends."""
 
