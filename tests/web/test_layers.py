@@ -237,6 +237,7 @@ WHOLE_APP = {
     "web/test_six_players.py": "a six-player evening through every layer",
     "web/test_slow_clients.py": "slow clients against a real server",
     "web/test_upgrade_from_0_1_0.py": "a club's database of 0.1.0 upgraded",
+    "web/test_upgrade_from_0_2_0.py": "a club's database of 0.2.0 upgraded",
     "web/test_url_map.py": "the URL map of docs/architecture.md",
     "web/test_wheel.py": "the wheel installed whole",
     "web/test_words_on_screen.py": "every word on a screen translated",

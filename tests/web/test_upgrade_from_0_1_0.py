@@ -11,10 +11,6 @@ PostgreSQL.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
-from sqlalchemy import Date, DateTime, MetaData, Table, select, text
+from sqlalchemy import select
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -30,50 +26,11 @@ from scorekeeper.models import Player
 
 from ..clubs.test_players import change
 from ..conftest import TEST_CONFIG, database_uri
+from .upgrades import at_release, parsed, release
 
-RELEASE = json.loads(
-    (Path(__file__).resolve().parents[1] / "data" / "release-0.1.0.json").read_text()
-)
+RELEASE = release("0.1.0")
 PERIOD = "from=2000-01-01&to=2099-12-31"
 """Every date (0.1.0's ranking had no "all dates")."""
-
-
-def typed(table: Table, row: dict[str, Any]) -> dict[str, Any]:
-    """A row of the file as the table takes it: dates and moments from their ISO text."""
-    values = dict(row)
-    for column in table.columns:
-        value = values.get(column.name)
-        if isinstance(value, str) and isinstance(column.type, DateTime):
-            values[column.name] = datetime.fromisoformat(value)
-        elif isinstance(value, str) and isinstance(column.type, Date):
-            values[column.name] = date.fromisoformat(value)
-    return values
-
-
-def at_release(app: Flask) -> None:
-    """The database at 0.1.0's schema (its migrations, unchanged since), holding its rows."""
-    upgrade(revision=RELEASE["revision"])
-    metadata = MetaData()
-    metadata.reflect(bind=db.engine)
-    assert set(RELEASE["tables"]) == set(metadata.tables) - {"alembic_version"}
-    with db.engine.begin() as connection:
-        for table in metadata.sorted_tables:
-            if rows := RELEASE["tables"].get(table.name):
-                connection.execute(table.insert(), [typed(table, row) for row in rows])
-        if connection.dialect.name == "postgresql":  # the next ids follow the rows given
-            for table in metadata.sorted_tables:
-                if "id" in table.columns and RELEASE["tables"].get(table.name):
-                    connection.execute(
-                        text(
-                            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                            f"(SELECT max(id) FROM {table.name}))"
-                        )
-                    )
-
-
-def parsed(page: str) -> list[list[str]]:
-    """A CSV file's rows, however its cells were quoted."""
-    return list(csv.reader(io.StringIO(page.lstrip("\ufeff"))))
 
 
 def files(client: FlaskClient) -> dict[str, Any]:
@@ -111,7 +68,7 @@ def upgraded(tmp_path: Path) -> Any:
     database = database_uri(tmp_path, "release_0_1_0")
     app = create_app(TEST_CONFIG | {"SQLALCHEMY_DATABASE_URI": database})
     with app.app_context():
-        at_release(app)
+        at_release(RELEASE)
         upgrade()
         db.session.remove()
     yield app
