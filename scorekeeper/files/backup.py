@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import db
-from scorekeeper.enums import Prefer, RoundState, SheetKind
+from scorekeeper.enums import CorrectionAction, Prefer, RoundState, SheetKind
 from scorekeeper.files.backup_check import Damaged, check
 from scorekeeper.models import (
     Club,
@@ -361,7 +361,7 @@ def _restore_club(data: dict[str, Any]) -> None:
                 Correction(
                     sheet_id=sheet.id,
                     deal_number=c["deal_number"],
-                    action=PlayerAction(c["action"]),
+                    action=CorrectionAction(c["action"]),
                     by=c["by"],
                     before=c["before"],
                     after=c["after"],

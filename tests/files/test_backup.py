@@ -74,6 +74,10 @@ def fill(client: FlaskClient) -> str:
         client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[1]))
         client.post(f"/e/{table}/deals/new", data=deal_data(taker=seated[2]))
         client.post(f"/e/{table}/undo", data=based_on(client, f"/e/{table}/undo"))
+        # A deal corrected at the table: a correction "edit", not only the undo's "delete".
+        edit = f"/e/{table}/deals/1/edit"
+        data = deal_data(taker=seated[1], points="60", dealer=seated[0])
+        assert client.post(edit, data=data | based_on(client, edit)).status_code == 302
         client.post(f"/e/{table}/sign", data={f"sign-{i}": "1" for i in range(len(seated))})
     return token
 
@@ -88,6 +92,8 @@ def test_backup_restore_backup_gives_the_same_content(tmp_path: Path) -> None:
     assert len(document["clubs"][0]["tournaments"]) == 1
     tables = [s for s in document["clubs"][0]["sheets"] if s["tournament"]]
     assert all(s["signed_by"] and s["corrections"] for s in tables)
+    actions = {c["action"] for s in tables for c in s["corrections"]}
+    assert actions == {"edit", "delete"}
     (tmp_path / "backup.json").write_text(first.output)
 
     target = fresh_app(tmp_path, "b")
