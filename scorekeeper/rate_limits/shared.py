@@ -6,15 +6,17 @@ workers, and a restart resets nothing.
 app server that shares it counts together); on SQLite a file of its own in ``instance/``
 (``rate_limits.sqlite``), so that a count never waits for a deal's save. Each count is one
 statement (an upsert of a fixed window) outside any transaction: no ``BEGIN`` and no
-``COMMIT`` around it, one round trip. Windows that ended are swept by a count that finds a
-sweep due, at most once every :data:`SWEEP_SECONDS` in a process.
+``COMMIT`` around it, one round trip; on PostgreSQL its commit does not wait for the disk
+(``synchronous_commit`` off on the counts' connections only). Windows that ended are
+swept by a count that finds a sweep due, at most once every :data:`SWEEP_SECONDS` in a
+process.
 
 The counts have a small pool of their own in each worker (:data:`COUNTS_POOL`, within the
-server's ``DATABASE_CONNECTIONS``), never the app's: a request holds the app's connection
-while its count runs, so counts taken from the same pool could leave every connection
-held by a request waiting for a second one. That happened at 250 tables on PostgreSQL
-(``make bench curve``: every phone timed out); a count holds its connection for one
-statement and waits for nothing else, so its own pool never closes such a circle.
+server's ``DATABASE_CONNECTIONS``, none opened past it), never the app's: a request holds
+the app's connection while its count runs, so counts taken from the same pool could leave
+every connection held by a request waiting for a second one. That happened at 250 tables
+on PostgreSQL (``make bench curve``: every phone timed out); a count holds its connection
+for one statement and waits for nothing else, so its own pool never closes such a circle.
 """
 
 from __future__ import annotations
@@ -69,6 +71,16 @@ INCR = text(
 )
 
 
+def _postgres_no_wait(connection: Any, _: Any) -> None:
+    """A count's commit does not wait for its WAL to reach the disk: a crash of PostgreSQL
+    may forget the last fraction of a second of counts, which costs nothing; the app's own
+    connections (the deals) keep every commit durable."""
+    cursor = connection.cursor()
+    cursor.execute("SET synchronous_commit TO off")
+    cursor.close()
+    connection.commit()
+
+
 def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -104,6 +116,8 @@ class SqlCounts(Storage):
                 engine = create_engine(self.url, **COUNTS_POOL)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
+                elif engine.dialect.name == "postgresql":
+                    event.listen(engine, "connect", _postgres_no_wait)
                 self._engine, self._pid, self.made = engine, os.getpid(), False
             if not self.made:
                 try:
