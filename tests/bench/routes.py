@@ -9,9 +9,10 @@ and its 304 poll, and ``/healthz`` (the floor). For each: the median CPU of the 
 per request, and the SQL statements it sent (every engine's: the app's and the rate
 limits' counts'), each a round trip to the database.
 
-``BENCH_ROUTES_PROFILE=<route>`` prints that route's cProfile (the 30 costliest by own
-time) as well. Not part of ``make bench``'s figures' targets: what it reports is where
-to look.
+``BENCH_ROUTES_PROFILE=<route>`` prints that route's cProfile (the thread's CPU: the 30
+costliest by own time, then by time inside) as well, ``BENCH_ROUTES_SQL=<route>`` the
+statements of its last request. Not part of ``make bench``'s figures' targets: what it
+reports is where to look.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Meter:
         self.sql: dict[str, list[int]] = {r: [] for r in ROUTES}
         self.examples: dict[str, list[str]] = {}
         self.profiled = os.environ.get("BENCH_ROUTES_PROFILE", "")
-        self.profile = cProfile.Profile()
+        self.profile = cProfile.Profile(time.thread_time)  # CPU, not waits
 
     def call(self, route: str, request: Callable[[], Any]) -> Any:
         with statements() as seen:
@@ -144,6 +145,9 @@ def _report(ctx: Context, meter: Meter) -> None:
             median([float(n) for n in meter.sql[route][TABLES:]]),
             note=" | ".join(s.split("\n")[0][:70] for s in meter.examples[route])[:900],
         )
+    if shown := os.environ.get("BENCH_ROUTES_SQL"):
+        for statement in meter.examples.get(shown, []):
+            print(" ".join(statement.split())[:160])
     if meter.profiled:
         out = io.StringIO()
         pstats.Stats(meter.profile, stream=out).sort_stats("tottime").print_stats(30)
