@@ -86,24 +86,32 @@ THREADS, WORKERS = "TAROT_WORKER_THREADS", "TAROT_WORKERS"
 CONNECTIONS = 90
 """The database connections one app server may hold in all (``DATABASE_CONNECTIONS``):
 under PostgreSQL's default ``max_connections`` (100, a few kept for its superuser)."""
-POOL_OVERFLOW = 2
-"""Connections a worker may open past its pool for a moment, closed once returned."""
-COUNTS_POOL = {"pool_size": 2, "max_overflow": 4}
+POOL_OVERFLOW = 0
+"""Connections a worker may open past its pool for a moment: none. A connection opened
+and closed under load is a PostgreSQL backend forked and ended: at 200 tables, with 2 of
+overflow here and 4 in the counts' pool, the pools opened 870-970 sessions in 30-40 s
+(``make bench curve``'s ``new_sessions``) and PostgreSQL spent 3.8-4.6 ms of CPU per
+request; with none (and the counts' commits not waiting for the disk), 0 sessions and
+2.2-2.6 ms. A thread that finds every connection held waits for one (the pool's queue),
+as it would have waited for the CPU."""
+COUNTS_POOL = {"pool_size": 4, "max_overflow": 0}
 """A worker's pool for the rate limits' counts (:mod:`scorekeeper.rate_limits.shared`),
-apart from the app's: a request holds the app's connection while it is counted."""
+apart from the app's: a request holds the app's connection while it is counted. A count
+holds its connection for one statement and waits for no other, so its threads queue for
+these few and never deadlock."""
 COUNTS_CONNECTIONS = COUNTS_POOL["pool_size"] + COUNTS_POOL["max_overflow"]
 
 
 def pool_for(threads: int, workers: int = 1, total: int = CONNECTIONS) -> dict[str, int]:
     """A worker's database pool: a connection kept for each of its threads (a request
-    holds one at a time), so that none is opened and closed under load; fewer when the
-    server's workers would pass ``total`` (with the counts' own pools), and then a thread
-    waits for a connection a moment rather than open one.
+    holds one at a time), none opened and closed under load; fewer when the server's
+    workers would pass ``total`` (with the counts' own pools), and then a thread waits for
+    a connection a moment rather than open one.
 
     >>> pool_for(32)
-    {'pool_size': 32, 'max_overflow': 2}
+    {'pool_size': 32, 'max_overflow': 0}
     >>> pool_for(32, workers=4)
-    {'pool_size': 14, 'max_overflow': 2}
+    {'pool_size': 18, 'max_overflow': 0}
     """
     share = total // max(1, workers) - POOL_OVERFLOW - COUNTS_CONNECTIONS
     return {"pool_size": max(1, min(threads, share)), "max_overflow": POOL_OVERFLOW}

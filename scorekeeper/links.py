@@ -10,10 +10,11 @@ from __future__ import annotations
 import enum
 import hmac
 import re
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from flask import abort
-from sqlalchemy import select, union_all
+from sqlalchemy import Select, bindparam, select, union_all
+from sqlalchemy.orm import joinedload
 
 from scorekeeper import retired
 from scorekeeper.db import db
@@ -49,10 +50,27 @@ def well_formed(token: str) -> str:
 T = TypeVar("T")
 
 
+_FOUND: dict[tuple[type[Any], str], Select[Any]] = {}
+"""Each lookup's statement, made once (with the token as a parameter): every request with
+a link runs one, and building a statement and its cache key each time cost more than
+reading its row. A sheet's comes with its tournament and round in the same row (one
+round trip, not three: the table pages, forms and saves all read them)."""
+
+
+def _statement(model: type[Any], column: str) -> Select[Any]:
+    found = _FOUND.get((model, column))
+    if found is None:
+        found = select(model).where(getattr(model, column) == bindparam("token"))
+        if model is Sheet:
+            found = found.options(joinedload(Sheet.tournament), joinedload(Sheet.round))
+        _FOUND[(model, column)] = found
+    return found
+
+
 def _by_token(model: type[T], column: str, token: str) -> T:
     """The object whose ``column`` holds ``token``, compared in constant time; else 404."""
     well_formed(token)
-    found = db.session.scalars(select(model).where(getattr(model, column) == token)).first()
+    found: T | None = db.session.scalars(_statement(model, column), {"token": token}).first()
     if found is None or not _same(getattr(found, column), token):
         abort(404)
     return found

@@ -23,7 +23,7 @@ def test_a_workers_pool_keeps_a_connection_for_each_of_its_threads(
     gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     gunicorn["post_fork"](None, SimpleNamespace(cfg=SimpleNamespace(threads=12, workers=4)))
     settings = config.from_environment()
-    assert settings["SQLALCHEMY_ENGINE_OPTIONS"] == {"pool_size": 12, "max_overflow": 2}
+    assert settings["SQLALCHEMY_ENGINE_OPTIONS"] == {"pool_size": 12, "max_overflow": 0}
     app = create_app(
         {
             "TESTING": True,
@@ -44,4 +44,4 @@ def test_the_pools_of_a_servers_workers_stay_within_its_connections(
     monkeypatch.setenv(config.WORKERS, "8")
     monkeypatch.setenv("DATABASE_CONNECTIONS", "200")
     pool = config.from_environment()["SQLALCHEMY_ENGINE_OPTIONS"]
-    assert pool == {"pool_size": 17, "max_overflow": 2}  # 8 × (17 + 2 + the counts' 6) = 200
+    assert pool == {"pool_size": 21, "max_overflow": 0}  # 8 × (21 + the counts' 4) = 200

@@ -6,15 +6,17 @@ workers, and a restart resets nothing.
 app server that shares it counts together); on SQLite a file of its own in ``instance/``
 (``rate_limits.sqlite``), so that a count never waits for a deal's save. Each count is one
 statement (an upsert of a fixed window) outside any transaction: no ``BEGIN`` and no
-``COMMIT`` around it, one round trip. Windows that ended are swept by a count that finds a
-sweep due, at most once every :data:`SWEEP_SECONDS` in a process.
+``COMMIT`` around it, one round trip; on PostgreSQL its commit does not wait for the disk
+(``synchronous_commit`` off on the counts' connections only). Windows that ended are
+swept by a count that finds a sweep due, at most once every :data:`SWEEP_SECONDS` in a
+process.
 
 The counts have a small pool of their own in each worker (:data:`COUNTS_POOL`, within the
-server's ``DATABASE_CONNECTIONS``), never the app's: a request holds the app's connection
-while its count runs, so counts taken from the same pool could leave every connection
-held by a request waiting for a second one. That happened at 250 tables on PostgreSQL
-(``make bench curve``: every phone timed out); a count holds its connection for one
-statement and waits for nothing else, so its own pool never closes such a circle.
+server's ``DATABASE_CONNECTIONS``, none opened past it), never the app's: a request holds
+the app's connection while its count runs, so counts taken from the same pool could leave
+every connection held by a request waiting for a second one. That happened at 250 tables
+on PostgreSQL (``make bench curve``: every phone timed out); a count holds its connection
+for one statement and waits for nothing else, so its own pool never closes such a circle.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     select,
@@ -68,6 +71,20 @@ INCR = text(
     "RETURNING count"
 )
 
+WINDOW = select(rate_count.c.count, rate_count.c.ends).where(rate_count.c.key == bindparam("key"))
+"""A key's window, made once: building a statement and its cache key at each read cost
+more CPU than its round trip (a 304 poll's limit read took a third of the poll's)."""
+
+
+def _postgres_no_wait(connection: Any, _: Any) -> None:
+    """A count's commit does not wait for its WAL to reach the disk: a crash of PostgreSQL
+    may forget the last fraction of a second of counts, which costs nothing; the app's own
+    connections (the deals) keep every commit durable."""
+    cursor = connection.cursor()
+    cursor.execute("SET synchronous_commit TO off")
+    cursor.close()
+    connection.commit()
+
 
 def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor = connection.cursor()
@@ -98,12 +115,18 @@ class SqlCounts(Storage):
     @property
     def engine(self) -> Engine:
         """This process's engine (a forked worker makes its own, unless it shares the
-        app's), with the table made on first use."""
+        app's), with the table made on first use. Its connections stand alone
+        (``AUTOCOMMIT``, set once for the engine, not at each use)."""
+        engine = self._engine
+        if engine is not None and self.made and self._pid == os.getpid():
+            return engine  # every count but the first: no lock taken
         with self.lock:
             if self._engine is None or self._pid != os.getpid():
-                engine = create_engine(self.url, **COUNTS_POOL)
+                engine = create_engine(self.url, isolation_level="AUTOCOMMIT", **COUNTS_POOL)
                 if engine.dialect.name == "sqlite":
                     event.listen(engine, "connect", _sqlite_pragmas)
+                elif engine.dialect.name == "postgresql":
+                    event.listen(engine, "connect", _postgres_no_wait)
                 self._engine, self._pid, self.made = engine, os.getpid(), False
             if not self.made:
                 try:
@@ -122,7 +145,7 @@ class SqlCounts(Storage):
 
     def connect(self) -> Connection:
         """A connection each statement of which stands alone: no transaction around it."""
-        return self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        return self.engine.connect()
 
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
         now = clock()
@@ -135,9 +158,7 @@ class SqlCounts(Storage):
 
     def _window(self, key: str) -> tuple[int, float] | None:
         with self.connect() as connection:
-            row = connection.execute(
-                select(rate_count.c.count, rate_count.c.ends).where(rate_count.c.key == key)
-            ).one_or_none()
+            row = connection.execute(WINDOW, {"key": key}).one_or_none()
         return None if row is None else (int(row[0]), float(row[1]))
 
     def get(self, key: str) -> int:

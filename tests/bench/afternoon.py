@@ -4,7 +4,10 @@ doing what the app's scripts make it do, at their own intervals.
 At each table of 4, one phone enters the deals and three follow the ledger:
 
 - the scorer's phone shows the deal form; a deal is typed (one preview, as ``deal.js``
-  asks once the deal is complete), saved, and the next form follows the redirect;
+  asks once the deal is complete) and saved as the page's script saves it (``save.js``,
+  ``queue.js``): one POST to the form's JSON door with ``page=1`` and the deal's one-time
+  key, whose answer carries the next form, rendered, which the page puts in place of its
+  own (no second request: a page without scripts would POST, then GET the next form);
 - the three others show the table's ledger and poll its version every 5 seconds as
   ``live.js`` does, with the tag the page carries (``If-None-Match``): ``304`` while
   nothing changed; a new version reloads the ledger;
@@ -25,12 +28,14 @@ are reported: the client is not the bottleneck while its lateness stays small.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
+from typing import Any
 from urllib.parse import urlencode
 
 from scorekeeper.scoring import TableMode
@@ -180,12 +185,12 @@ class Connection:
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {self.host}:{self.port}",
-            "Accept: text/html",
+            f"Accept: {(headers or {}).get('Accept', 'text/html')}",
             "Accept-Language: fr",
         ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        lines += [f"{n}: {v}" for n, v in (headers or {}).items() if n != "Accept"]
         if form is not None:
             lines += [
                 "Content-Type: application/x-www-form-urlencoded",
@@ -327,19 +332,36 @@ async def scorer(
             door = f"/e/{table.edit}/deals/preview"  # the preview's own door, as the page's script
             await timed(phone, "preview", moment, "POST", door, None, preview)
             began = time.perf_counter()
-            saved = await timed(phone, "save", began, "POST", form, None, fields)
-            if saved.status != 302:
+            sent = fields | {"once": f"{rng.getrandbits(128):032x}", "page": "1"}
+            saved = await timed(phone, "save", began, "POST", f"{form}.json", JSON, sent)
+            html = _saved_form(saved)
+            if html is None:
                 tally.error(f"save {saved.status}")
                 page = await timed(phone, "form", time.perf_counter(), "GET", form)
                 continue
             if tally.measuring:
                 tally.deals += 1
-            page = await timed(phone, "form", time.perf_counter(), "GET", form)
+            page = Answer(200, {}, html.encode())  # the next form, in this one's place
             tally.span("save_to_form", time.perf_counter() - began)
     except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
         tally.error(f"scorer: {type(error).__name__}")
     finally:
         phone.close()
+
+
+JSON = {"Accept": "application/json"}
+"""``queue.js``'s POST: the answer in JSON."""
+
+
+def _saved_form(answer: Answer) -> str | None:
+    """The next form a saved deal's answer carries (``queue.js``'s verdict "saved" with
+    its ``html``), or None."""
+    if answer.status != 200:
+        return None
+    found = json.loads(answer.body)
+    if found.get("status") not in ("saved", "replayed") or not found.get("html"):
+        return None
+    return str(found["html"])
 
 
 def deal_fields(rng: random.Random, table: Table) -> dict[str, str]:
@@ -393,6 +415,8 @@ class Afternoon:
     """The measured window."""
     client_cpu: float
     tables: int
+    server_side: Any = None
+    """``also()`` at the window's end less at its start (the curve's PostgreSQL readings)."""
 
 
 async def _afternoon(
@@ -435,13 +459,16 @@ def afternoon(
     public: str,
     seconds: float,
     server_cpu: Callable[[], float],
+    also: Callable[[], Any] | None = None,
 ) -> tuple[Afternoon, float]:
     """Run the afternoon for ``seconds`` (after the phones' arrival): what the phones saw,
     and the server's CPU seconds over the measured window (``server_cpu()`` read at its
-    start and end)."""
+    start and end; ``also()`` too, when given, its difference in ``server_side``)."""
     host, port = base.removeprefix("http://").split(":")
     marks: list[float] = []
     read_cpu = server_cpu  # the gunicorn workers' CPU seconds so far
+
+    readings: list[Any] = []
 
     async def run() -> tuple[Tally, float]:
         task = asyncio.ensure_future(
@@ -450,10 +477,16 @@ def afternoon(
         while not marks:
             await asyncio.sleep(0.05)
         before = read_cpu()
+        if also is not None:
+            readings.append(also())
         tally = await task
-        return tally, read_cpu() - before
+        spent = read_cpu() - before
+        if also is not None:
+            readings.append(also())
+        return tally, spent
 
     tally, spent = asyncio.run(run())
     client_cpu = time.process_time() - marks[0]
     window = time.perf_counter() - marks[1]
-    return Afternoon(tally, window, client_cpu, len(tables)), spent
+    side = readings[1] - readings[0] if len(readings) == 2 else None
+    return Afternoon(tally, window, client_cpu, len(tables), side), spent

@@ -11,7 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import browser, curve, figures, front, hostile, load, pages, saves, schedules, statistics
+from . import (
+    browser,
+    curve,
+    figures,
+    front,
+    hostile,
+    load,
+    pages,
+    routes,
+    saves,
+    schedules,
+    statistics,
+)
 from .common import Deadline
 from .context import Context
 from .results import RESULTS_FILE, Results
@@ -128,6 +140,7 @@ BENCHMARKS = (
     Benchmark("load_sqlite", load.on_sqlite, _load_figures("sqlite")),
     Benchmark("load_postgresql", load.on_postgresql, _load_figures("postgresql")),
     Benchmark("curve", curve.curve, curve.FIGURES, long=True),
+    Benchmark("routes", routes.routes, routes.FIGURES),
     Benchmark("front_end", front.front_end, front.FIGURES),
     Benchmark("save_in_place", browser.save_in_place, browser.SAVE_FIGURES),
     Benchmark("lighthouse", browser.lighthouse, browser.LIGHTHOUSE_FIGURES),

@@ -370,3 +370,44 @@ def test_a_request_holds_one_connection_of_the_apps_pool_its_counts_their_own(
 
     assert connections_held(app, a_table) == 1
     stop(app)
+
+
+@pytest.mark.db
+def test_a_count_never_waits_for_the_disk_but_a_deal_does(tmp_path: Path) -> None:
+    """Issue 41: on PostgreSQL every count is a commit; a count lost in a crash of the
+    database costs nothing, so its commit does not wait for its WAL to reach the disk
+    (``synchronous_commit`` off on the counts' own connections). The app's connections,
+    which store the deals, keep the server's setting: every save durable."""
+    database = database_uri(tmp_path, "durable")
+    if not database.startswith("postgresql"):
+        pytest.skip("PostgreSQL's setting; SQLite's counts have their own file, unsynced")
+    app = worker(database, "sql:" + database, **REAL)
+    (storage,) = {limiter.storage for limiter in app.extensions["limiter"]}
+    client = app.test_client()
+    token = start_evening(client)
+    assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+    assert storage.get(next(iter(counted_keys(storage)))) >= 1  # the link was counted
+    with storage.connect() as counts:
+        assert counts.execute(text("SHOW synchronous_commit")).scalar_one() == "off"
+    with app.app_context():
+        assert db.session.execute(text("SHOW synchronous_commit")).scalar_one() == "on"
+    stop(app)
+
+
+def counted_keys(storage: Any) -> list[str]:
+    with storage.connect() as counts:
+        return list(counts.execute(select(rate_counts.rate_count.c.key)).scalars())
+
+
+def test_no_pool_opens_connections_past_its_size_under_load() -> None:
+    """Issue 41: a connection opened past a pool's size is closed once returned, and on
+    PostgreSQL each is a backend forked and ended; at 200 tables the pools opened some
+    900 sessions in 30 s. Every pool now keeps what it opens, and a thread that finds all
+    held waits for one."""
+    from scorekeeper import config
+
+    assert config.COUNTS_POOL["max_overflow"] == 0
+    for workers in (1, 2, 4, 8):
+        assert config.pool_for(32, workers)["max_overflow"] == 0
+        share = config.pool_for(32, workers)["pool_size"] + config.COUNTS_CONNECTIONS
+        assert workers * share <= config.CONNECTIONS
