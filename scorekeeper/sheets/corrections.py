@@ -71,7 +71,7 @@ def edit_deal(token: str, number: int) -> Page:
     if deal is None:
         deal = _deal_or_404(sheet, number)
     stored = reads.entry_of(sheet, deal)
-    form = deal_form(stored.seated, _mode_of(stored), sheet.rules)
+    form = deal_form(stored.seated, _mode_of(stored), sheet.rules, dealer=stored.dealer)
     if not form.is_submitted():
         _show_as_stored(form, stored, deal)
         return deal_page(sheet, form, None, deal)

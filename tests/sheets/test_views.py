@@ -200,6 +200,21 @@ def test_a_correction_rescores_that_deal_and_the_totals(app: Flask, client: Flas
     assert ">188<" in totals_row(client, token)  # Alice 198 + 56 - 66
 
 
+def test_a_correction_that_names_no_dealer_keeps_the_deals_dealer(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client)
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    client.post(f"/e/{token}/deals/new", data=deal_data())
+    assert [d[1] for d in deals(app)] == ["Alice", "Bob"]  # the rotation's dealers
+    # A script corrects deal 2's points and sends no dealer: Bob dealt it, still.
+    edit = f"/e/{token}/deals/2/edit"
+    corrected = deal_data(points="60") | based_on(client, edit)
+    assert client.post(edit, data=corrected).status_code == 302
+    assert [d[1] for d in deals(app)] == ["Alice", "Bob"]
+    assert deals(app)[1][2] == [264, -88, -88, -88]
+
+
 def test_a_correction_of_a_deal_changed_meanwhile_is_refused(
     app: Flask, client: FlaskClient
 ) -> None:
