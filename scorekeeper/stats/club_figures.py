@@ -7,7 +7,7 @@ not a result (:func:`scorekeeper.stats.season.played`).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -91,10 +91,10 @@ def month_winners(
     results: Iterable[SheetResult], days: Mapping[int, date], names: Mapping[int, str]
 ) -> list[MonthWinner]:
     """Each month's highest total, newest month first."""
-    months: dict[date, Counter[int]] = {}
+    months: defaultdict[date, Counter[int]] = defaultdict(Counter)
     first = _months(days)
     for result in played(results):
-        months.setdefault(first[result.sheet_id], Counter())[result.player_id] += result.total
+        months[first[result.sheet_id]][result.player_id] += result.total
     found = []
     for month in sorted(months, reverse=True):
         totals = months[month]
@@ -132,10 +132,10 @@ def month_averages(
 ) -> list[MonthAverage]:
     """Each month's best points per deal among the players of ``least`` deals or more in
     it, newest month first: attendance alone does not win it."""
-    months: dict[date, dict[int, list[int]]] = {}
+    months: defaultdict[date, dict[int, list[int]]] = defaultdict(dict)
     first = _months(days)
     for result in played(results):
-        line = months.setdefault(first[result.sheet_id], {}).setdefault(result.player_id, [0, 0])
+        line = months[first[result.sheet_id]].setdefault(result.player_id, [0, 0])
         line[0] += result.total
         line[1] += result.deals
     found = []

@@ -249,3 +249,22 @@ def test_the_upgrade_fills_the_months(app: Flask, club: Season) -> None:
         db.session.commit()
         assert _rows(_club_id()) == before
         check_months()
+
+
+def test_each_kind_of_write_keeps_the_months(app: Flask, client: FlaskClient) -> None:
+    """One of each, each seen to take effect: the sequence test's writes are real ones."""
+    tokens = evenings(app, client, count=3)
+    _apply(app, client, tokens, ("import", 0, 30))  # another year's January
+    assert len(tokens) == 4
+    _apply(app, client, tokens, ("merge", 0, -10))
+    assert len(tokens) == 5 and _player(app, "Zoé") is None
+    _apply(app, client, tokens, ("move", 1, 20))
+    _apply(app, client, tokens, ("rename", 0, "Bob"))
+    _apply(app, client, tokens, ("retire", 0, "Chloé"))
+    _apply(app, client, tokens, ("fix", 2, "David", True))
+    _apply(app, client, tokens, ("undo", 3))
+    _apply(app, client, tokens, ("delete", 2))
+    assert len(tokens) == 4
+    with app.app_context():
+        assert len({month for _p, month in _rows(_club_id())}) >= 4
+    check(app)
