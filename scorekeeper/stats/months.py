@@ -88,7 +88,7 @@ def month_of(day: date) -> date:
     return day.replace(day=1)
 
 
-def _next(month: date) -> date:
+def next_month(month: date) -> date:
     return (month + timedelta(days=32)).replace(day=1)
 
 
@@ -201,7 +201,7 @@ def _count(session: Session, keys: set[Key]) -> dict[Key, list[int]]:
     """Each row's values (:data:`COUNTED`) from the players' played kept rows of the
     month: one query. A row with no played result is not in the answer."""
     months = sorted({k[2] for k in keys})
-    when = or_(*(and_(Sheet.date >= m, Sheet.date < _next(m)) for m in months))
+    when = or_(*(and_(Sheet.date >= m, Sheet.date < next_month(m)) for m in months))
     rows = session.execute(
         select(
             Sheet.club_id,

@@ -11,12 +11,13 @@ against the figures by sheet).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, String, bindparam, func, not_, select, type_coerce
+from sqlalchemy import Row, String, and_, bindparam, func, not_, or_, select, type_coerce
 
 from scorekeeper.db import db
 from scorekeeper.models import Sheet, SheetTotal
@@ -86,15 +87,65 @@ def every_date(club_id: int) -> SeasonFigures:
     return SeasonFigures(
         [SheetResult(at[month], pid, total, deals) for month, pid, total, deals in points],
         {i: day[raw] for raw, i in at.items()},
-        last_ratings(club_id),
+        last_ratings(club_id, _spans(points, day)),
         [(row[0], tally_of(row[1:])) for row in sums],
         True,
     )
 
 
+def _rated_in(
+    where: list[Any], spans: Mapping[int, tuple[date, date]]
+) -> dict[int, tuple[Decimal, int]] | None:
+    """:func:`last_ratings` from the rows of each player's first and last month; ``None``
+    when a player has no rated row there (then every row is read)."""
+    within = [
+        and_(Sheet.date >= m, Sheet.date < months.next_month(m))
+        for m in sorted({m for span in spans.values() for m in span})
+    ]
+    rows = db.session.execute(
+        select(
+            SheetTotal.player_id,
+            SheetTotal.rating,
+            SheetTotal.rated,
+            *stats_reads.PLAY_ORDER,
+            SheetTotal.first_seen,
+        )
+        .join(Sheet, Sheet.id == SheetTotal.sheet_id)
+        .where(*where, SheetTotal.player_id.in_(spans), or_(*within))
+    ).all()
+    ends: dict[int, tuple[Any, Any]] = {}  # each player's first and last row
+    for row in rows:
+        first, last = ends.get(row.player_id, (row, row))
+        ends[row.player_id] = (min(first, row, key=_played), max(last, row, key=_played))
+    if any(
+        pid not in ends
+        or months.month_of(ends[pid][0].date) != first
+        or months.month_of(ends[pid][1].date) != last
+        for pid, (first, last) in spans.items()
+    ):
+        return None
+    order = sorted(ends.values(), key=lambda ends: _played(ends[0]))
+    return {last.player_id: (Decimal(last.rating), last.rated) for _first, last in order}
+
+
+def _played(row: Any) -> tuple[Any, ...]:
+    """A kept row's place in play order: the sheet's, then the player's in the sheet."""
+    return (row.date, row.created_at, row.id, row.first_seen)
+
+
 def _day(raw: object) -> date:
     """A date read as the database gave it: text from SQLite, a date from PostgreSQL."""
     return raw if isinstance(raw, date) else date.fromisoformat(str(raw))
+
+
+def _spans(points: Sequence[Any], day: Mapping[Any, date]) -> dict[int, tuple[date, date]]:
+    """Each player's first and last month with a played result."""
+    found: dict[int, tuple[date, date]] = {}
+    for raw, pid, _total, _deals in points:
+        month = day[raw]
+        first, last = found.get(pid, (month, month))
+        found[pid] = (min(first, month), max(last, month))
+    return found
 
 
 def tally_of(values: Row[Any] | tuple[Any, ...]) -> tallies.Tally:
@@ -113,12 +164,20 @@ def tally_of(values: Row[Any] | tuple[Any, ...]) -> tallies.Tally:
     return found
 
 
-def last_ratings(club_id: int) -> dict[int, tuple[Decimal, int]]:
+def last_ratings(
+    club_id: int, spans: Mapping[int, tuple[date, date]] | None = None
+) -> dict[int, tuple[Decimal, int]]:
     """Each player's rating and deals rated after their last sheet with a rating, in the
     order they were first rated: those being rated again read as none (:mod:`.rows`).
-    One query; the database picks each player's first and last row."""
+    One query; the database picks each player's first and last row. With ``spans`` (each
+    player's first and last month with a played result) and no queue, the rows of those
+    months only, unless one of them has no rating there."""
     where = [Sheet.club_id == club_id, SheetTotal.deals > 0, SheetTotal.rating.is_not(None)]
     queued = queued_from(db.session(), club_id)
+    if queued is None and spans:
+        found = _rated_in(where, spans)
+        if found is not None:
+            return found
     if queued is not None:
         if queued.start is None:
             return {}

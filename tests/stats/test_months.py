@@ -21,11 +21,12 @@ from scorekeeper.files import backup
 from scorekeeper.models import Club, Player, Sheet
 from scorekeeper.sheets import totals
 from scorekeeper.stats import kept, months, rerating, season_figures
+from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats.figures import Period
 
 from ..conftest import based_on
 from ..factories import EN, PASSED, Season, deal_data, play, token_of, upload
-from .month_oracle import check_months
+from .month_oracle import check_months, page
 from .test_kept import check
 from .test_rerating import FOUR, evenings
 
@@ -268,3 +269,34 @@ def test_each_kind_of_write_keeps_the_months(app: Flask, client: FlaskClient) ->
     with app.app_context():
         assert len({month for _p, month in _rows(_club_id())}) >= 4
     check(app)
+
+
+def test_while_ratings_are_queued_every_date_shows_them_as_the_sheets_do(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Rated again after the answer: meanwhile both ways show the ratings before it, from
+    a sheet on or from the first."""
+    tokens = evenings(app, client, count=3)
+    response = client.post(f"/e/{tokens[0]}/deals/new", data=deal_data(taker="David"))
+    assert response.status_code == 302
+    with app.app_context():
+        club_id = _club_id()
+        names = stats_reads.players(club_id)
+        queued = rerating.queued_from(db.session(), club_id)
+        assert queued is not None and queued.start is not None  # from the second evening
+        by_month = page(season_figures.every_date(club_id), names)
+        assert by_month == page(season_figures.by_sheet(club_id, ALL), names)
+        assert by_month["ratings"]  # as they stood after the first evening
+        rerating.enqueue(db.session(), club_id, None)  # from the first: none to show
+        db.session.commit()
+        assert page(season_figures.every_date(club_id), names)["ratings"] == []
+    response.close()
+
+
+def test_ratings_read_from_every_row_when_a_month_has_none(app: Flask, club: Season) -> None:
+    with app.app_context():
+        club_id = _club_id()
+        expected = season_figures.last_ratings(club_id)
+        assert expected
+        nowhere = {pid: (date(1990, 1, 1), date(1990, 1, 1)) for pid in expected}
+        assert season_figures.last_ratings(club_id, nowhere) == expected
