@@ -100,7 +100,7 @@ def refresh(session: Session) -> None:
             if later is not None:
                 queue.add(row.club_id, later)
     gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
-    months.refresh(session, months.noted(session, {r.id: (r.club_id, r.date) for r in rows}, gone))
+    months.refresh(session, *months.noted(session, {r.id: (r.club_id, r.date) for r in rows}, gone))
     queue.write()
     session.flush()
 

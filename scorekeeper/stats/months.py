@@ -19,6 +19,7 @@ write in one statement in (player, month) order. docs/rating.md has the design.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from datetime import date, timedelta
 from typing import Any
 
@@ -128,26 +129,31 @@ def _moved(target: Sheet, value: Any, old: Any, _initiator: Any) -> None:
 
 def noted(
     session: Session, sheets: Mapping[int, tuple[int, date]], before: Iterable[Key]
-) -> set[Key]:
+) -> tuple[set[Key], set[Key]]:
     """The rows a write touches: those of its sheets (``sheets``: id → club, day, their
     players now), ``before`` (their players before a count again), and what was noted
-    in the session (deletions, a day changed)."""
-    keys: set[Key] = set(before) | session.info.pop(MONTHS, set())
+    in the session (deletions, a day changed): those of players seated now, and the
+    others (whose player may be gone: a merge, a deleted club)."""
+    gone: set[Key] = set(before) | session.info.pop(MONTHS, set())
     moved: dict[int, tuple[int, date]] = session.info.pop(MOVED, {})
-    keys |= keys_of(session, sheets)
-    keys |= keys_of(session, moved)  # the months they were counted in
-    now = dict(session.execute(select(Sheet.id, Sheet.date).where(Sheet.id.in_(moved))).all())
-    keys |= keys_of(session, {sid: (moved[sid][0], day) for sid, day in now.items()})
-    return keys
+    keys = keys_of(session, sheets)
+    if moved:
+        gone |= keys_of(session, moved)  # the months they were counted in
+        now = session.execute(select(Sheet.id, Sheet.date).where(Sheet.id.in_(moved))).all()
+        keys |= keys_of(session, {sid: (moved[sid][0], day) for sid, day in now})
+    return keys, gone
 
 
-def refresh(session: Session, keys: set[Key]) -> None:
+def refresh(session: Session, keys: set[Key], others: AbstractSet[Key] = frozenset()) -> None:
     """Count the rows ``keys`` again from the players' kept rows of each month: locked
     first, every one in one statement in (player, month) order, then counted (a new
     statement: on PostgreSQL it sees what a write that held a row before committed),
     then written; a month left with no played result loses its row."""
-    there = set(session.scalars(select(Player.id).where(Player.id.in_({k[1] for k in keys}))))
-    keys = {k for k in keys if k[1] in there}  # a player deleted meanwhile has no row
+    others = others - keys
+    if others:  # a player deleted meanwhile (merged, their club deleted) has no row
+        ids = {k[1] for k in others}
+        there = set(session.scalars(select(Player.id).where(Player.id.in_(ids))))
+        keys = keys | {k for k in others if k[1] in there}
     if not keys:
         return
     order = sorted({(k[1], k[2]): k for k in keys}.values(), key=lambda k: (k[1], k[2]))
@@ -174,27 +180,22 @@ def refresh(session: Session, keys: set[Key]) -> None:
 
 
 COUNTED = ("sheets", "deals", "points", *FIELDS)
-LOCK_BATCH = 1000
-"""Rows made or locked by one statement (a restore's: a whole club's)."""
 
 
 def _lock(session: Session, order: list[Key]) -> None:
     """Every row of the write, made if missing, locked in (player, month) order by one
-    upsert: two writers wait for each other's rows in one order, never in a circle."""
+    upsert run for each row in turn: two writers wait for each other's rows in one
+    order, never in a circle."""
     dialect = session.get_bind().dialect.name
     insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(month_total).on_conflict_do_update(
+        index_elements=["player_id", "month"], set_={"sheets": month_total.c.sheets}
+    )
     zero = {"sheets": 0, "deals": 0, "points": 0}
-    for at in range(0, len(order), LOCK_BATCH):  # in order still, batch after batch
-        rows = [
-            {"player_id": pid, "month": month, "club_id": club, **zero}
-            for club, pid, month in order[at : at + LOCK_BATCH]
-        ]
-        statement = insert(month_total).values(rows)
-        session.execute(
-            statement.on_conflict_do_update(
-                index_elements=["player_id", "month"], set_={"sheets": month_total.c.sheets}
-            )
-        )
+    rows = [
+        {"player_id": pid, "month": month, "club_id": club, **zero} for club, pid, month in order
+    ]
+    session.execute(statement, rows)
 
 
 def _count(session: Session, keys: set[Key]) -> dict[Key, list[int]]:
@@ -242,7 +243,7 @@ def recount_all(session: Session) -> int:
         )
     }
     session.execute(delete(month_total))
-    refresh(session, keys)
+    refresh(session, keys)  # players of kept rows: all there
     return len(keys)
 
 
