@@ -13,7 +13,8 @@ Written in the transaction that changes the sheets' kept rows (:mod:`.kept`), af
 and before the rating queue's row: each (player, month) row touched by the write is
 counted again from that player's kept rows of the month (a handful of small rows, never
 the deals, never the club's history), under the row's lock, taken for every row of the
-write in one statement in (player, month) order. docs/rating.md has the design.
+write by an upsert run row after row in (player, month) order. docs/rating.md has the
+design.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def noted(
 
 def refresh(session: Session, keys: set[Key], others: AbstractSet[Key] = frozenset()) -> None:
     """Count the rows ``keys`` again from the players' kept rows of each month: locked
-    first, every one in one statement in (player, month) order, then counted (a new
+    first, row after row in (player, month) order, then counted (a new
     statement: on PostgreSQL it sees what a write that held a row before committed),
     then written; a month left with no played result loses its row."""
     others = others - keys
