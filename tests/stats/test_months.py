@@ -25,7 +25,7 @@ from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats.figures import Period
 
 from ..conftest import based_on
-from ..factories import EN, PASSED, Season, deal_data, play, token_of, upload
+from ..factories import EN, PASSED, Season, deal_data, play, start_evening, token_of, upload
 from .month_oracle import check_months, page
 from .test_kept import check
 from .test_rerating import FOUR, evenings
@@ -300,3 +300,18 @@ def test_ratings_read_from_every_row_when_a_month_has_none(app: Flask, club: Sea
         assert expected
         nowhere = {pid: (date(1990, 1, 1), date(1990, 1, 1)) for pid in expected}
         assert season_figures.last_ratings(club_id, nowhere) == expected
+
+
+def test_a_player_taken_off_a_sheet_leaves_its_month(app: Flask, client: FlaskClient) -> None:
+    """Émile came for the last deal, taken back: his month's row goes with it."""
+    token = start_evening(client, FOUR)
+    play(client, token, deal_data())
+    seats = {f"seat_{i}": name for i, name in enumerate((*FOUR, "Émile"), 1)}
+    assert client.post(f"/e/{token}/seating", data=seats | {"table_mode": "five"}).status_code
+    play(client, token, deal_data(taker="Émile", partner="Alice"))
+    with app.app_context():
+        assert ("Émile", date(2026, 11, 1)) in _rows(_club_id())  # the evening of 20 November
+    client.post(f"/e/{token}/undo", data=based_on(client, f"/e/{token}/undo"))
+    with app.app_context():
+        assert "Émile" not in {name for name, _month in _rows(_club_id())}
+    check(app)
