@@ -51,8 +51,9 @@ from scorekeeper.sheets.totals import KEPT_MONTHS
 
 ROLES = ("taker", "partner", "defender")
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
-SIZES = ("3", "4", "5")
-"""The players holding cards at a deal: three to five, whatever the seats."""
+SIZES = ("3", "4", "5", "6")
+"""The players holding cards at a deal: three to six (every table mode's ``playing``;
+tests/stats/test_months.py checks it)."""
 
 ROLE_PARTS = ("deals", "points", "won")
 CONTRACT_PARTS = ("taken", "made", "points")

@@ -70,4 +70,7 @@ def check_months() -> None:
         names = stats_reads.players(club_id)
         by_month = season_figures.every_date(club_id)
         assert by_month.by_month
-        assert page(by_month, names) == page(season_figures.by_sheet(club_id, ALL), names)
+        expected = page(season_figures.by_sheet(club_id, ALL), names)
+        found = page(by_month, names)
+        differ = {k: (v, expected[k]) for k, v in found.items() if v != expected[k]}
+        assert not differ, differ

@@ -19,6 +19,7 @@ from scorekeeper.clubs.store import delete_club
 from scorekeeper.db import db
 from scorekeeper.files import backup
 from scorekeeper.models import Club, Player, Sheet
+from scorekeeper.scoring import TableMode
 from scorekeeper.sheets import totals
 from scorekeeper.stats import kept, months, rerating, season_figures
 from scorekeeper.stats import reads as stats_reads
@@ -315,3 +316,8 @@ def test_a_player_taken_off_a_sheet_leaves_its_month(app: Flask, client: FlaskCl
     with app.app_context():
         assert "Émile" not in {name for name, _month in _rows(_club_id())}
     check(app)
+
+
+def test_every_table_size_has_its_columns() -> None:
+    """A deal at a size without columns would be left out of the months: none is."""
+    assert {str(mode.playing) for mode in TableMode} <= set(months.SIZES)

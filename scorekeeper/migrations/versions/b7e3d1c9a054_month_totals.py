@@ -25,7 +25,7 @@ FIELDS = (
       for part in ("deals", "points", "won")),
     *(f"{c}_{part}" for c in ("prise", "garde", "garde_sans", "garde_contre")
       for part in ("taken", "made", "points")),
-    *(f"at{size}_{part}" for size in ("3", "4", "5")
+    *(f"at{size}_{part}" for size in ("3", "4", "5", "6")
       for part in ("deals", "taken", "made", "won", "points")),
 )
 
