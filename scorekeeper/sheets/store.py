@@ -348,6 +348,7 @@ def delete_evening(sheet: Sheet) -> None:
     cascades); its links say so from now on."""
     retire_sheets(Sheet.id == sheet.id)
     totals.note_club(sheet.club_id, (sheet.date, sheet.created_at, sheet.id))  # after it
+    totals.note_gone(Sheet.id == sheet.id)  # its players' months, without it
     db.session.execute(delete(Sheet).where(Sheet.id == sheet.id))
 
 

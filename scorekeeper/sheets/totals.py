@@ -13,12 +13,16 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import date, datetime
 
-from sqlalchemy import Select, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, Select, delete, func, insert, select, update
 
 from scorekeeper.db import db
-from scorekeeper.models import Deal, DealScore, SheetTotal
+from scorekeeper.models import Deal, DealScore, Sheet, SheetTotal
 
 KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED = "kept_sheets", "kept_clubs", "kept_added"
+KEPT_MONTHS = "kept_months"
+"""Where a deletion notes the players' months that counted the sheets it deletes, as
+(club, player, first day of the month): counted again without them when it commits
+(:mod:`scorekeeper.stats.months`)."""
 KEPT_RATINGS = "kept_ratings"
 """The ratings a counted-again sheet kept before (sheet → player → rating, deals rated):
 whether the count changed one, which the sheets after it start from."""
@@ -39,6 +43,19 @@ def note_club(club_id: int, start: tuple[date, datetime, int] | None = None) -> 
     clubs = db.session.info.setdefault(KEPT_CLUBS, {})
     known = clubs.get(club_id, start)
     clubs[club_id] = None if known is None or start is None else min(known, start)
+
+
+def note_gone(sheets: ColumnElement[bool]) -> None:
+    """Before a deletion of the sheets ``sheets`` selects: the players' months that
+    counted them are to be counted again when the write commits."""
+    rows = db.session.execute(
+        select(Sheet.club_id, SheetTotal.player_id, Sheet.date)
+        .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
+        .where(sheets)
+    )
+    db.session.info.setdefault(KEPT_MONTHS, set()).update(
+        (club, pid, day.replace(day=1)) for club, pid, day in rows
+    )
 
 
 SEAT_WEIGHT = 100

@@ -7,7 +7,7 @@ not a result (:func:`scorekeeper.stats.season.played`).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -91,17 +91,27 @@ def month_winners(
     results: Iterable[SheetResult], days: Mapping[int, date], names: Mapping[int, str]
 ) -> list[MonthWinner]:
     """Each month's highest total, newest month first."""
-    months: dict[date, Counter[int]] = {}
+    months: defaultdict[date, Counter[int]] = defaultdict(Counter)
+    first = _months(days)
     for result in played(results):
-        day = days[result.sheet_id]
-        months.setdefault(day.replace(day=1), Counter())[result.player_id] += result.total
+        months[first[result.sheet_id]][result.player_id] += result.total
     found = []
     for month in sorted(months, reverse=True):
         totals = months[month]
         best = max(totals.values())
-        who = sorted((p for p, t in totals.items() if t == best), key=lambda p: name_key(names[p]))
+        who = sorted((p for p, t in totals.items() if t == best), key=lambda p: _by_name(names, p))
         found.append(MonthWinner(month, tuple(who), best))
     return found
+
+
+def _by_name(names: Mapping[int, str], player_id: int) -> tuple[str, int]:
+    """How ties are listed: by name, then by id (two names alike, "Emile" and "Émile")."""
+    return name_key(names[player_id]), player_id
+
+
+def _months(days: Mapping[int, date]) -> dict[int, date]:
+    """The first day of each sheet's month, by sheet (worked out once per sheet)."""
+    return {sheet: day.replace(day=1) for sheet, day in days.items()}
 
 
 @dataclass(frozen=True)
@@ -122,21 +132,35 @@ def month_averages(
 ) -> list[MonthAverage]:
     """Each month's best points per deal among the players of ``least`` deals or more in
     it, newest month first: attendance alone does not win it."""
-    months: dict[date, dict[int, list[int]]] = {}
+    months: defaultdict[date, dict[int, list[int]]] = defaultdict(dict)
+    first = _months(days)
     for result in played(results):
-        day = days[result.sheet_id]
-        line = months.setdefault(day.replace(day=1), {}).setdefault(result.player_id, [0, 0])
+        line = months[first[result.sheet_id]].setdefault(result.player_id, [0, 0])
         line[0] += result.total
         line[1] += result.deals
     found = []
     for month in sorted(months, reverse=True):
-        enough = {p: Fraction(t, d) for p, (t, d) in months[month].items() if d >= least}
-        if not enough:
+        best = _best_average([(p, t, d) for p, (t, d) in months[month].items() if d >= least])
+        if best is None:
             continue
-        best = max(enough.values())
-        who = sorted((p for p, a in enough.items() if a == best), key=lambda p: name_key(names[p]))
-        found.append(MonthAverage(month, tuple(who), best, months[month][who[0]][1]))
+        who = sorted(best[0], key=lambda p: _by_name(names, p))
+        found.append(MonthAverage(month, tuple(who), best[1], months[month][who[0]][1]))
     return found
+
+
+def _best_average(lines: list[tuple[int, int, int]]) -> tuple[list[int], Fraction] | None:
+    """The players of the highest points per deal among ``lines`` (player, points,
+    deals > 0), and that average: compared exactly, a cross product of whole numbers."""
+    if not lines:
+        return None
+    who, top, under = [lines[0][0]], lines[0][1], lines[0][2]
+    for pid, total, deals in lines[1:]:
+        ahead = total * under - top * deals
+        if ahead > 0:
+            who, top, under = [pid], total, deals
+        elif ahead == 0:
+            who.append(pid)
+    return who, Fraction(top, under)
 
 
 @dataclass(frozen=True)

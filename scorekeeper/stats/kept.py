@@ -11,7 +11,8 @@ contribution added to what the sheet kept (work in proportion to the deal), any 
 change counted again over the sheet. The sheets after it are not rated in the write:
 when a rating they start from changed, the club is queued from the first of them
 (:mod:`.rerating`, docs/rating.md). Each write touches only its own sheet's rows, in
-player order, and the queue's row last: two writers never wait for each other in a
+player order, then its players' rows of the sheet's month (:mod:`.months`, in (player,
+month) order), and the queue's row last: two writers never wait for each other in a
 circle.
 """
 
@@ -27,7 +28,7 @@ from sqlalchemy.orm import Session
 from scorekeeper.models import Club, Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets.totals import KEPT_ADDED, KEPT_CLUBS, KEPT_RATINGS, KEPT_SHEETS
-from scorekeeper.stats import rating, reads, rerating, tallies
+from scorekeeper.stats import months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
 from scorekeeper.stats.figures import StoredDeal, ranks
 from scorekeeper.stats.rerating import Key
@@ -69,7 +70,8 @@ def refresh(session: Session) -> None:
     sheets: set[int] = session.info.pop(SHEETS, set())
     clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
-    if not sheets and not clubs and not added:
+    moving = bool(session.info.get(months.MONTHS) or session.info.get(months.MOVED))
+    if not sheets and not clubs and not added and not moving:
         return
     session.flush()
     queue = Queue(session, clubs)
@@ -97,6 +99,8 @@ def refresh(session: Session) -> None:
             later = _next_seating(session, row.club_id, key, changed)
             if later is not None:
                 queue.add(row.club_id, later)
+    gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
+    months.refresh(session, *months.noted(session, {r.id: (r.club_id, r.date) for r in rows}, gone))
     queue.write()
     session.flush()
 
@@ -345,7 +349,9 @@ def fill_missing(session: Session) -> int:
     """Write the kept figures of the sheets that have none yet (a database upgraded from
     before they were kept), and rate those sheets' clubs again from their first sheet.
     The migrations call it once the schema is at head (``migrations/env.py``), so that it
-    runs with code that matches the schema; with nothing missing it is one query.
+    runs with code that matches the schema; with nothing missing it is three queries.
+    The players' months (:mod:`.months`) are counted from the kept rows when there are
+    none yet (an upgrade from before they were kept) or when sheets were filled.
     Returns the number of sheets filled."""
     missing = select(SheetTotal.sheet_id).where(SheetTotal.figures.is_(None))
     rows = session.execute(
@@ -356,6 +362,8 @@ def fill_missing(session: Session) -> int:
     for club_id in {row.club_id for row in rows}:
         rate_club(session, club_id, None)
     session.flush()
+    if rows or months.missing(session):
+        months.recount_all(session)
     return len(rows)
 
 
@@ -363,7 +371,7 @@ def forget(session: Session, previous: Any) -> None:
     """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
     again must not add its deal twice)."""
     if previous.parent is None:
-        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS):
+        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, months.MONTHS, months.MOVED):
             session.info.pop(key, None)
 
 
@@ -372,3 +380,4 @@ def init_app() -> None:
     if not event.contains(Session, "before_commit", refresh):
         event.listen(Session, "before_commit", refresh)
         event.listen(Session, "after_soft_rollback", forget)
+    months.init_app()

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Literal
 
-from flask_babel import format_date, format_percent
+from babel import dates
+from flask_babel import format_date, format_percent, get_locale
 from flask_babel import gettext as _
 
 from scorekeeper.i18n import current_lang
@@ -53,6 +55,13 @@ def season_chart(
         x_ticks=_date_ticks([s.date for s in played]),
         empty=_("No deal played in this period."),
     )
+
+
+def month_names(width: Literal["abbreviated", "wide"] = "wide") -> Mapping[int, str]:
+    """The months' names in the person's language as :func:`format_date` writes them
+    ("MMMM": ``wide``, "MMM": ``abbreviated``): a month's label is its name and its year,
+    with no lookup of the language's patterns per month (tests/stats/test_charts.py)."""
+    return dates.get_month_names(width, context="format", locale=get_locale())
 
 
 def _date_ticks(days: Sequence[object]) -> list[tuple[int, str]]:
@@ -124,15 +133,27 @@ def club_contract_chart(lines: Sequence[club_figures.ContractShare]) -> str:
     )
 
 
-def club_chart(lines: club_figures.Lines, names: Mapping[int, str]) -> str:
-    """Everyone's running total over the season: the first :data:`DRAWN` drawn."""
+def club_chart(lines: club_figures.Lines, names: Mapping[int, str], by_month: bool = False) -> str:
+    """Everyone's running total over the season: the first :data:`DRAWN` drawn; a point
+    per day, or per month (``by_month``: every date of a club's history)."""
     drawn = lines.order[:DRAWN]
     final = ", ".join(f"{names[p]} {lines.totals[p][-1]}" for p in drawn)
+    if by_month:
+        description = _(
+            "Each player's total after each month, added up. Final: %(list)s.", list=final
+        )
+        short = month_names("abbreviated")  # as format_date writes "MMM yy", looked up once
+        ticks = [(i, f"{short[m.month]} {m.year % 100:02d}") for i, m in enumerate(lines.days, 1)]
+    else:
+        description = _(
+            "Each player's total after each day, added up. Final: %(list)s.", list=final
+        )
+        ticks = _date_ticks(lines.days)
     return charts.line_chart(
         [charts.Series(names[p], lines.totals[p]) for p in drawn],
         title=_("Everyone's season"),
-        description=_("Each player's total after each day, added up. Final: %(list)s.", list=final),
+        description=description,
         chart_id="club-season",
-        x_ticks=_date_ticks(lines.days),
+        x_ticks=ticks,
         empty=_("No deal played in this period."),
     )

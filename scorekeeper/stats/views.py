@@ -9,12 +9,14 @@ queries (:mod:`.reads`), whatever the number of deals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import format_decimal
+from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -31,6 +33,7 @@ from scorekeeper.stats import (
     pictures,
     records,
     season,
+    season_figures,
     tallies,
 )
 from scorekeeper.stats import figures as stats
@@ -221,9 +224,25 @@ def decimal(value: Fraction | None, places: int = 1) -> str:
     return str(format_decimal(shown, format="0." + "0" * places if places else "0"))
 
 
+def decimals() -> Callable[[Fraction | None, int], str]:
+    """:func:`decimal` with the language's symbols looked up once (a page writes hundreds
+    of averages): the same text (tests/stats/test_months.py)."""
+    locale = get_locale()
+    point, minus = get_decimal_symbol(locale), get_minus_sign_symbol(locale)
+
+    def written(value: Fraction | None, places: int = 1) -> str:
+        if value is None:
+            return "—"
+        shown = stats.rounded(value, places)
+        digits = f"{abs(shown):f}".replace(".", point)
+        return minus + digits if shown.is_signed() else digits
+
+    return written
+
+
 @bp.context_processor
 def helpers() -> dict[str, Any]:
-    return {"percent": percent, "decimal": decimal, "whole": pictures.whole, "ratio": Fraction}
+    return {"percent": percent, "decimal": decimals(), "whole": pictures.whole, "ratio": Fraction}
 
 
 # The season ranking
@@ -300,14 +319,9 @@ def club_season(token: str) -> str | tuple[str, int]:
         return render_template("stats/season.html", club=club, form=form), 400
     period = form.period(_season(club))
     names, _retired = stats_reads.roster(club.id)
-    sheets = stats_reads.sheets(club.id, period)
-    days = {sid: s.date for sid, s in sheets.items()}
-    rows = kept_rows.kept(club.id, period, tallies=True)  # a retired player's results too
-    results = [season.SheetResult(k.sheet_id, k.player_id, k.points, k.deals) for k in rows]
-    ratings = {k.player_id: k for k in rows if k.deals and k.rating is not None}  # the last
-    lines = club_figures.running(results, days, names)
-    contracts = tallies.club_contracts(k.tally for k in rows if k.tally)
-    counted = [(k.player_id, k.tally) for k in rows if k.tally]
+    found = season_figures.of_period(club.id, period)
+    lines = club_figures.running(found.results, found.days, names)
+    contracts = tallies.club_contracts(tally for _pid, tally in found.counted)
     least = int(current_app.config["MONTH_MIN_DEALS"])
     return render_template(
         "stats/season.html",
@@ -319,16 +333,17 @@ def club_season(token: str) -> str | tuple[str, int]:
         places=club_figures.placed(lines.order, lines.totals),
         swatches=[Markup(charts.swatch(charts.look(i))) for i in range(pictures.DRAWN)],
         drawn=pictures.DRAWN,
-        chart=Markup(pictures.club_chart(lines, names)),
-        ratings=sorted(((p, k.rating) for p, k in ratings.items()), key=lambda item: -item[1]),
-        rated_deals={p: k.rated for p, k in ratings.items()},
-        months=club_figures.month_winners(results, days, names),
-        averages=club_figures.month_averages(results, days, names, least),
+        chart=Markup(pictures.club_chart(lines, names, found.by_month)),
+        ratings=sorted(((p, r) for p, (r, _n) in found.ratings.items()), key=lambda i: -i[1]),
+        rated_deals={p: n for p, (_r, n) in found.ratings.items()},
+        months=club_figures.month_winners(found.results, found.days, names),
+        averages=club_figures.month_averages(found.results, found.days, names, least),
         least=least,
-        roles=tallies.role_wins(counted, names),
-        sizes=tallies.by_table_size(counted, names),
+        roles=tallies.role_wins(found.counted, names),
+        sizes=tallies.by_table_size(found.counted, names),
         contracts=contracts,
         contract_chart=Markup(pictures.club_contract_chart(contracts)),
+        month_names=pictures.month_names(),
     )
 
 

@@ -149,6 +149,7 @@ def delete_tournament(tournament: Tournament) -> None:
     retire_tournaments(Tournament.id == tournament.id)
     # The database deletes each sheet's seats, deals, scores and corrections with it.
     totals.note_club(tournament.club_id)  # the ratings after it change
+    totals.note_gone(Sheet.tournament_id == tournament.id)  # its players' months, without it
     db.session.execute(delete(Sheet).where(Sheet.tournament_id == tournament.id))
     db.session.delete(tournament)
 

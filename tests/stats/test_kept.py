@@ -33,6 +33,7 @@ from ..factories import (
     token_of,
 )
 from . import oracle
+from .month_oracle import check_months
 
 ALL = Period()
 
@@ -73,6 +74,7 @@ def check(app: Flask) -> None:
         rated = rating.rate(d.rated() for d in played)
         expected = {(sid, pid): r for pid, line in rated.history.items() for sid, r, _n in line}
         assert {(k.sheet_id, k.player_id): k.rating for k in found if k.deals} == expected
+        check_months()  # the players' months, and the season over every date
 
 
 def test_the_kept_figures_are_the_deals(app: Flask, club: Season) -> None:

@@ -18,14 +18,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Player
+from scorekeeper.stats import months
 
 from ..clubs.test_players import change
 from ..conftest import TEST_CONFIG, database_uri
+from ..stats.month_oracle import check_months
 from .upgrades import at_release, parsed, release
 
 RELEASE = release("0.1.0")
@@ -87,6 +89,9 @@ def test_every_figure_of_0_1_0_is_kept_by_the_upgrade(upgraded: Flask) -> None:
     for name in ("ranking", "results", "tournament_deals", "club_ranking"):
         assert now[name] == then[name], name
     assert now["club_ranking"][1][:3] == ["1", "David", "2151"]  # the file is the club's
+    with upgraded.app_context():  # the players' months, filled by the upgrade from the deals
+        assert db.session.scalar(select(func.count()).select_from(months.month_total))
+        check_months()
 
 
 @pytest.mark.db
@@ -108,3 +113,5 @@ def test_players_of_0_1_0_are_renamed_and_merged_after_the_upgrade(upgraded: Fla
     added = [str(int(a) + int(b)) for a, b in zip(before["Émile"], before["Emile"], strict=True)]
     assert ranking["Émile"] == added and "Emile" not in ranking
     assert now["ranking"] == then["ranking"]  # the tournament's players were not touched
+    with upgraded.app_context():
+        check_months()

@@ -32,6 +32,7 @@ from scorekeeper.models import Sheet, SheetTotal, utcnow
 from ..conftest import TEST_CONFIG, based_on, database_uri, kept_totals, summed_totals
 from ..data.make_release_0_2_0 import player_figures
 from ..factories import deal_data, play, token_of
+from ..stats.month_oracle import check_months
 from .upgrades import at_release, parsed, release
 
 RELEASE = release("0.2.0")
@@ -144,6 +145,8 @@ def test_every_figure_and_link_of_0_2_0_is_kept_by_the_upgrade(upgraded: Flask) 
     # The figures each sheet keeps are what counting them all again gives.
     assert kept_totals(upgraded) == summed_totals(upgraded)
     assert recounted(upgraded) == kept_after
+    with upgraded.app_context():  # the players' months, filled by the upgrade
+        check_months()
     # The links 0.2.0 retired are still said to be replaced; its roster is the same.
     for url in (f"/v/{RELEASE['retired']['view']}", f"/p/{RELEASE['retired']['public']}"):
         assert client.get(url).status_code == 410, url
@@ -188,3 +191,5 @@ def test_deals_are_added_and_corrected_after_the_upgrade(upgraded: Flask) -> Non
         assert len(db.session.scalars(select(Sheet).where(Sheet.round_number == 2)).all()) == 2
     assert kept_totals(upgraded) == summed_totals(upgraded)
     assert kept(upgraded) == recounted(upgraded)
+    with upgraded.app_context():
+        check_months()
