@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.clubs.forms import PlayerChangeForm
-from scorekeeper.forms import hidden_tag
+from scorekeeper.forms import ButtonForm, hidden_tag
 from scorekeeper.scoring import FFT, TableMode
 from scorekeeper.sheets.deal_form.form import deal_form
 
@@ -67,3 +67,12 @@ def test_hidden_fields_are_written_as_flask_wtf_writes_them(app: Flask) -> None:
         club = PlayerChangeForm(formdata=None)
         assert str(hidden_tag(club)) == str(club.hidden_tag())
         assert '<input id="csrf_token" name="csrf_token" type="hidden" value="' in hidden_tag(club)
+
+
+def test_a_buttons_token_is_the_one_its_form_writes(app: Flask) -> None:
+    for enabled in (True, False):
+        app.config["WTF_CSRF_ENABLED"] = enabled  # put back after the test
+        with app.test_request_context("/", method="GET"):
+            theirs = "".join(str(field(id=False)) for field in ButtonForm(formdata=None))
+            assert str(hidden_tag()) == theirs
+            assert ('name="csrf_token" type="hidden" value="' in theirs) is enabled
