@@ -8,8 +8,6 @@ from typing import Any
 
 from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import get_translations
-from flask_babel import gettext as flask_gettext
-from flask_babel.speaklater import LazyString
 from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES
@@ -84,17 +82,6 @@ def page_catalog() -> Any:
     if found is None:
         found = environ[CATALOG] = get_translations()
     return found
-
-
-def lazy_text(text: LazyString) -> str:
-    """A lazy string's words (``_l("…")``) in the page's language, from the catalog the page
-    found once: Flask-Babel finds it again (its context, domain and locale) for each. Any
-    other lazy string (with variables, or ``ngettext``) is left to Flask-Babel."""
-    func = getattr(text, "_func", None)
-    args: tuple[Any, ...] = getattr(text, "_args", ())
-    if func is flask_gettext and len(args) == 1 and not getattr(text, "_kwargs", None):
-        return str(page_catalog().ugettext(args[0]))
-    return str(text)
 
 
 OFFLINE = "_offline.html"

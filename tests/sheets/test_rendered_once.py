@@ -7,16 +7,14 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_babel import lazy_gettext as _l
 
-from scorekeeper.templating import OFFLINE, lazy_text, offline_words
+from scorekeeper.templating import OFFLINE, offline_words
 
 from ..factories import deal_data, start_evening
 
 OFFLINE_WORDS = re.compile(r'<div id="offline" hidden.*?</div>', re.DOTALL)
 WAITING = {"fr": "Une donne attend d’être envoyée.", "en": "One deal is waiting to be sent."}
 DEAL = {"fr": "Donne", "en": "Deal"}
-FR_HALF = "demi-point arrondi à l'inférieur"
 SUMS = {"fr": "somme nulle", "en": "sums to zero"}
 
 
@@ -94,18 +92,3 @@ def test_the_ledger_shows_a_new_deal_after_a_save_in_both_languages(
             assert "✗" not in page
             # Alice's running total: 198, then 198 - 66.
             assert f'aria-label="total {198 if number == 1 else 132}"' in page
-
-
-def test_a_lazy_word_from_the_pages_catalog_is_flask_babels(app: Flask) -> None:
-    for lang in ("fr", "en"):
-        with app.test_request_context("/", headers={"Cookie": f"lang={lang}"}):
-            for lazy in (
-                _l("half point rounded down"),
-                _l("Deal %(n)d", n=3),
-                _l("no such words, kept"),
-            ):
-                assert lazy_text(lazy) == str(lazy)
-            assert (
-                lazy_text(_l("half point rounded down"))
-                == {"fr": FR_HALF, "en": "half point rounded down"}[lang]
-            )

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
-
-from scorekeeper.templating import lazy_text
 
 
 @dataclass(frozen=True)
@@ -81,16 +78,6 @@ class ChoiceGroup:
         )
 
 
-def _label(choice: Any) -> Markup:
-    """A choice's label as WTForms writes it: a lazy string's words as the catalog has them
-    (looked up in the page's catalog), any other text escaped; an empty one shows the
-    value."""
-    label = choice.label
-    if isinstance(label, LazyString):
-        return Markup(lazy_text(label))
-    return escape(choice.value if isinstance(label, str) and not label else label)
-
-
 HAS_ERROR = {False: "", True: " has-error"}
 CHECKED = {False: "", True: " checked"}
 SELECTED = {False: "", True: " selected"}
@@ -138,5 +125,8 @@ class Groups:
         if key not in cache:
             # As WTForms: an empty label shows the value (a lazy string is not asked its
             # length: that would look its words up once more).
-            cache[key] = [_label(c) for c in choices]
+            cache[key] = [
+                escape(c.value if isinstance(c.label, str) and not c.label else c.label)
+                for c in choices
+            ]
         return cache[key]
