@@ -20,6 +20,7 @@ from wtforms import (
     SelectMultipleField,
     ValidationError,
 )
+from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.i18n import messages_path
 from wtforms.validators import (
@@ -192,12 +193,18 @@ def _is_hidden(field: Any) -> bool:
 def _hidden_input(field: Any) -> str:
     """A hidden field as WTForms writes it (its attributes in the order WTForms sorts
     them), without the widget's machinery, which cost the deal form a seventh of its
-    time for its seven hidden fields; a field with attributes of its own is left to it."""
-    if field.render_kw or field.flags.disabled or type(field.widget) is not HiddenInput:
+    time for its seven hidden fields. Only WTForms' own hidden and CSRF fields, with no
+    attributes of their own: any other is left to WTForms."""
+    kind = type(field)
+    if kind not in (HiddenField, CSRFTokenField) or field.render_kw or field.flags.disabled:
         return str(field())
+    if kind is CSRFTokenField:
+        value = field.current_token
+    else:  # as a text field's value: its data, or nothing
+        value = "" if field.data is None else str(field.data)
     return (
         f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden"'
-        f' value="{escape(field._value())}">'
+        f' value="{escape(value)}">'
     )
 
 
