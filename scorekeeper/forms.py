@@ -12,6 +12,7 @@ from flask import Flask, g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import (
     Field,
@@ -171,6 +172,18 @@ def hidden_tag(form: FlaskForm | None = None, *names: str) -> Markup:
     return Markup(g.button_tag)
 
 
+def start_session() -> str:
+    """Give the phone its session (and the token its forms will carry) now, writing
+    nothing: for the page that registers the service worker. A phone's first page may
+    have no form (a tournament table's ledger, by its QR code); the worker then fetches
+    its first pages while the table taps "New deal", and had no session been started, each
+    of those requests and the deal form's would start one: the last cookie to arrive made
+    the form's token wrong, its preview and its save refused."""
+    generate_csrf()
+    return ""
+
+
 def init_app(app: Flask) -> None:
-    """:func:`hidden_tag` for the templates."""
+    """:func:`hidden_tag` and :func:`start_session` for the templates."""
     app.jinja_env.globals["hidden_tag"] = hidden_tag
+    app.jinja_env.globals["start_session"] = start_session

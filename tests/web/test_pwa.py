@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import re
 
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from ..factories import new_club, start_tournament, table_sheets
 
 
 def get(client: FlaskClient, url: str) -> TestResponse:
@@ -79,3 +82,35 @@ def test_the_service_worker_precaches_exactly_the_releases_files(client: FlaskCl
     for name in names:
         assert get(client, name).status_code == 200, name
     assert written["name"] == manifest.release
+
+
+def test_the_first_page_a_phone_opens_holds_its_session_before_the_worker_runs(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A phone scans a table's QR code: the ledger (no form on it) registers the worker,
+    which fetches its first pages while the table taps "New deal". Had the ledger left the
+    phone without a session, those requests and the deal form's would each start one, and
+    whichever cookie came last made the form's token wrong: its preview and its save
+    refused (400). The page that registers the worker starts the session itself."""
+    organiser = start_tournament(app.test_client(), new_club(app.test_client()))
+    assert organiser
+    (table, _), *_ = table_sheets(app)
+    app.config["WTF_CSRF_ENABLED"] = True  # on from here, as on a real server
+    ledger = client.get(f"/e/{table}")
+    assert ledger.status_code == 200 and 'id="offline"' in ledger.get_data(as_text=True)
+    assert "session=" in ledger.headers.get("Set-Cookie", "")
+    with client.session_transaction() as session:
+        started = session.get("csrf_token")
+    assert started
+    # The worker's first pages, sent with the ledger's cookie, keep that session; the deal
+    # form's token is of it, and its preview is taken.
+    for url in ("/", "/evenings/new", "/evenings/offline"):
+        assert client.get(url).status_code == 200, url
+    form = client.get(f"/e/{table}/deals/new").get_data(as_text=True)
+    with client.session_transaction() as session:
+        assert session.get("csrf_token") == started
+    hidden = r'<input id="[^"]+" name="([^"]+)" type="hidden" value="([^"]*)"'
+    fields = dict(re.findall(hidden, form))
+    assert fields.get("csrf_token")
+    preview = client.post(f"/e/{table}/deals/preview", data=fields | {"preview": "1"})
+    assert preview.status_code in (200, 422)  # scored or its problems shown, not refused
