@@ -134,11 +134,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     rate_limits.init_app(app)
     errors.init_app(app)
     copies.init_app(app)  # SQLite: a copy of the database each day
-    app.jinja_env.globals["app_version"] = release.app_version()  # every page's footer
+    # Read once: the installed package's metadata cannot change under a running app.
+    version = app.jinja_env.globals["app_version"] = release.app_version()  # every footer
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:
         db.session.execute(text("SELECT 1"))
-        return {"status": "ok", "version": release.app_version()}
+        return {"status": "ok", "version": version}
 
     return app

@@ -6,8 +6,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from flask import Flask, has_request_context, request
+from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import get_translations
+from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES
 from scorekeeper.i18n import current_lang, points_text
@@ -83,6 +84,30 @@ def page_catalog() -> Any:
     return found
 
 
+OFFLINE = "_offline.html"
+"""The words every page carries for the scripts that keep deals while offline."""
+OFFLINE_MEMO = "scorekeeper.offline"
+"""Where the app keeps them, rendered (``app.extensions``)."""
+
+
+def offline_words() -> Markup:
+    """``_offline.html`` as this page's language writes it: some thirty words, the same on
+    every page in a language. Rendered once per language and service worker's address (all
+    it depends on, with the release's catalog and templates, which a process never sees
+    change); a memo that any server makes alike, never from a request's state."""
+    env = current_app.jinja_env
+    if env.auto_reload:  # a developer's server: the template may change under it
+        return Markup(env.get_template(OFFLINE).render())
+    memo: dict[tuple[str, str], Markup] = current_app.extensions.setdefault(OFFLINE_MEMO, {})
+    key = (current_lang(), url_for("assets.service_worker"))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 16:  # a few languages and addresses: never grows with requests
+            memo.clear()
+        found = memo[key] = Markup(env.get_template(OFFLINE).render())
+    return found
+
+
 def init_app(app: Flask) -> None:
     """The helpers of every template, and their words: ``_()``, ``gettext()`` and
     ``ngettext()`` of Jinja's i18n extension, which Flask-Babel installs ("new style":
@@ -107,4 +132,5 @@ def init_app(app: Flask) -> None:
             "current_tables": round_tables,
             "record_text": record_text,
             "shared_url": shared_url,
+            "offline_words": offline_words,
         }

@@ -9,6 +9,11 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.clubs.forms import PlayerChangeForm
+from scorekeeper.forms import ButtonForm, hidden_tag
+from scorekeeper.scoring import FFT, TableMode
+from scorekeeper.sheets.deal_form.form import deal_form
+
 from ..factories import EN, start_evening
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -43,3 +48,31 @@ def test_a_forms_hidden_fields_are_written_once(app: Flask, client: FlaskClient)
     page = client.get("/clubs/new", headers=EN).get_data(as_text=True)
     names = re.findall(r'<input id="[^"]+" name="([^"]+)" type="hidden"', page)
     assert sorted(names) == ["csrf_token", "once"]
+
+
+def test_hidden_fields_are_written_as_flask_wtf_writes_them(app: Flask) -> None:
+    """``hidden()`` writes a form's hidden fields itself (issue 41): the same markup as
+    Flask-WTF's ``hidden_tag``, CSRF token first, values escaped."""
+    seated = ("Anne", 'B<é>"&', "Chloé", "Dan")
+    app.config["WTF_CSRF_ENABLED"] = True  # as a club server runs (put back after the test)
+    with app.test_request_context("/", method="GET"):
+        deal = deal_form(seated, TableMode.FOUR, FFT, seated[1], blank=False)
+        deal.seating.data = '["Anne", "B<é>\\"&"]'
+        deal.rotation.data = seated[1]
+        names = ("deal", "version", "once", "number", "seating", "rotation")
+        for form, chosen in ((deal, names), (deal, ()), (deal, ("no_such_field", "taker", "once"))):
+            theirs = form.hidden_tag(*(("csrf_token", *chosen) if chosen else ()))
+            assert str(hidden_tag(form, *chosen)) == str(theirs)
+        assert 'value="[&#34;Anne&#34;, &#34;B&lt;é&gt;\\&#34;&amp;&#34;]"' in hidden_tag(deal)
+        club = PlayerChangeForm(formdata=None)
+        assert str(hidden_tag(club)) == str(club.hidden_tag())
+        assert '<input id="csrf_token" name="csrf_token" type="hidden" value="' in hidden_tag(club)
+
+
+def test_a_buttons_token_is_the_one_its_form_writes(app: Flask) -> None:
+    for enabled in (True, False):
+        app.config["WTF_CSRF_ENABLED"] = enabled  # put back after the test
+        with app.test_request_context("/", method="GET"):
+            theirs = "".join(str(field(id=False)) for field in ButtonForm(formdata=None))
+            assert str(hidden_tag()) == theirs
+            assert ('name="csrf_token" type="hidden" value="' in theirs) is enabled

@@ -1,4 +1,9 @@
-"""The deal form's groups of choices as plain data, for the page's macro."""
+"""The deal form's groups of choices as plain data, and their markup.
+
+The page draws a dozen groups of some forty inputs after every deal; as a template's
+macro each input cost a dozen lookups and escapes. Each group is written here, in one
+pass, as the macro wrote it (the same bytes); whatever comes from a person (a player's
+name, as a value and a label) is escaped as the page escapes any text."""
 
 from __future__ import annotations
 
@@ -29,6 +34,58 @@ class ChoiceGroup:
     legend: Markup
     options: list[Option]
     errors: list[str]
+
+    def html(self, cls: str = "", kind: str = "radio") -> Markup:
+        """The group as a fieldset of ``kind`` inputs (radio buttons, or checkboxes),
+        each with its label; its errors under it."""
+        ident, wrong = escape(self.id), bool(self.errors)
+        if kind == "radio":
+            described = f'aria-describedby="{ident}-error" aria-invalid="true"' if wrong else ""
+            head = (
+                f'<fieldset class="seg {escape(cls)}{HAS_ERROR[wrong]}" id="{ident}" {described}>'
+            )
+        else:
+            head = f'<fieldset class="seg{HAS_ERROR[wrong]}" id="{ident}">'
+        name, kind = escape(self.name), escape(kind)
+        options = "".join(
+            OPTION.format(
+                data=f' data-value="{value}"' if kind == "radio" else "",
+                checked=CHECKED[o.checked],
+                id=escape(o.id),
+                name=name,
+                kind=kind,
+                value=value,
+                label=o.label,
+            )
+            for o in self.options
+            for value in (escape(o.value),)
+        )
+        said = "".join(f"{escape(e)} " for e in self.errors)
+        errors = f'<p class="error" id="{ident}-error">{said}</p>' if wrong else ""
+        return Markup(
+            f'{head}\n    <legend>{self.legend}</legend>\n    <div class="options">\n    '
+            f"{options}\n    </div>\n    {errors}\n  </fieldset>"
+        )
+
+    def select_html(self) -> Markup:
+        """The group as a drop-down list."""
+        options = "".join(
+            f'<option{SELECTED[o.checked]} value="{escape(o.value)}">{o.label}</option>'
+            for o in self.options
+        )
+        return Markup(
+            f'<select id="{escape(self.id)}" name="{escape(self.name)}">{options}</select>'
+        )
+
+
+HAS_ERROR = {False: "", True: " has-error"}
+CHECKED = {False: "", True: " checked"}
+SELECTED = {False: "", True: " selected"}
+OPTION = (
+    '\n      <span class="opt"{data}><input{checked} class="sr" id="{id}" name="{name}"'
+    ' type="{kind}" value="{value}"><label for="{id}">{label}</label></span>\n    '
+)
+"""An input of a group, with the white space the template's macro wrote around it."""
 
 
 class Groups:
