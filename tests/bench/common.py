@@ -129,8 +129,9 @@ def median_ms(pages: Sequence[tuple[FlaskClient, str]], **bounds: Any) -> list[f
 
 
 @contextmanager
-def queries(engine: Engine) -> Iterator[list[str]]:
-    """The SQL statements the engine runs meanwhile."""
+def queries(engine: Engine | type[Engine]) -> Iterator[list[str]]:
+    """The SQL statements the engine runs meanwhile (``Engine`` itself: every engine's,
+    the app's pool and the counts' alike)."""
     statements: list[str] = []
 
     def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:

@@ -23,16 +23,14 @@ import os
 import pstats
 import random
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from flask.testing import FlaskClient
-from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .afternoon import Table, deal_fields, hidden_fields
-from .common import bench_app, dispose, drop_postgres, fresh_postgres, median, upgrade
+from .common import bench_app, dispose, drop_postgres, fresh_postgres, median, queries, upgrade
 from .context import Context
 from .data import add_club, add_tournament, start_next_round
 
@@ -40,20 +38,6 @@ ROUTES = ("healthz", "form", "preview", "save_json", "save_post", "next_form", "
 FIGURES = tuple(f"route_{r}_{m}" for r in ROUTES for m in ("cpu_ms", "statements"))
 TABLES = 8
 ROUNDS = 12
-
-
-@contextmanager
-def statements() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(statement)
-
-    event.listen(Engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", count)
 
 
 class Meter:
@@ -65,7 +49,7 @@ class Meter:
         self.profile = cProfile.Profile(time.thread_time)  # CPU, not waits
 
     def call(self, route: str, request: Callable[[], Any]) -> Any:
-        with statements() as seen:
+        with queries(Engine) as seen:
             if route == self.profiled:
                 self.profile.enable()
             start = time.thread_time()
