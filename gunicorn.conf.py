@@ -39,3 +39,11 @@ def post_fork(server: object, worker: Any) -> None:
     each thread, within the server's share (scorekeeper/config.py, ``pool_for``)."""
     os.environ["TAROT_WORKER_THREADS"] = str(worker.cfg.threads)
     os.environ["TAROT_WORKERS"] = str(worker.cfg.workers)
+
+
+def post_worker_init(worker: Any) -> None:
+    """The worker's app compiles its templates and loads its languages now, before its
+    first request, not on the first phones' (scorekeeper/warm.py)."""
+    from scorekeeper.warm import warm_up
+
+    warm_up(worker.wsgi)

@@ -1,5 +1,6 @@
 """The settings a club server gives: here, a worker's database pool fits its threads
-(issue 41), whatever ``--threads`` gunicorn is given."""
+(issue 41), whatever ``--threads`` gunicorn is given, and a worker is warm before its
+first request."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from flask_babel import get_domain, get_translations
 
 from scorekeeper import config, create_app
 from scorekeeper.db import db
@@ -45,3 +47,27 @@ def test_the_pools_of_a_servers_workers_stay_within_its_connections(
     monkeypatch.setenv("DATABASE_CONNECTIONS", "200")
     pool = config.from_environment()["SQLALCHEMY_ENGINE_OPTIONS"]
     assert pool == {"pool_size": 21, "max_overflow": 0}  # 8 × (21 + the counts' 4) = 200
+
+
+def test_a_worker_compiles_its_templates_and_loads_its_languages_before_its_first_request(
+    tmp_path: Path,
+) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'warm.sqlite'}",
+        }
+    )
+    env = app.jinja_env
+    pages = {n for n in env.list_templates() if n.endswith(".html")}
+    assert "sheets/ledger.html" in pages and len(pages) > 40
+    assert env.cache is not None and not env.cache  # nothing compiled yet
+    gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    gunicorn["post_worker_init"](SimpleNamespace(wsgi=app))
+    compiled = {name for (_loader, name) in env.cache.keys()}
+    assert compiled == pages  # every page, and none turned out of the cache
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        loaded = get_domain().get_translations_cache(None)
+        assert {lang for lang, _domain in loaded} == {"fr", "en"}
+        assert get_translations().gettext("Save") == "Enregistrer"
