@@ -8,6 +8,10 @@ from typing import Any
 
 from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import get_translations
+from flask_babel import gettext as babel_gettext
+from flask_babel.speaklater import LazyString
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES
@@ -84,6 +88,36 @@ def page_catalog() -> Any:
     return found
 
 
+def catalog_key(words: Any) -> str | None:
+    """The catalog's key of a word made lazy (``_l``, as a form's labels are), or
+    ``None`` for anything else."""
+    if type(words) is not LazyString or words._func is not babel_gettext or words._kwargs:
+        return None
+    found = words._args
+    return found[0] if len(found) == 1 and isinstance(found[0], str) else None
+
+
+def text_of(words: Any) -> str:
+    """``words`` as text in the page's language, the same as ``str(words)``. A word made
+    lazy is looked up in the request's catalog (:func:`page_catalog`): Flask-Babel's lazy
+    string finds the catalog again for each (its context, domain and locale), and the
+    deal form shows forty."""
+    key = catalog_key(words)
+    return str(words) if key is None else str(page_catalog().ugettext(key))
+
+
+@pass_eval_context
+def page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
+    """``_()`` in a template: the words of the request's catalog, escaped where the
+    template escapes, formatted with their variables, as Jinja's "new style" gettext
+    gives them, in one call where Jinja's makes three through the template's context (a
+    page writes dozens). Words with no variable and no ``%`` are the same unformatted."""
+    found: str = page_catalog().ugettext(string)
+    if eval_ctx.autoescape:
+        found = Markup(found)
+    return found % variables if variables or "%" in found else found
+
+
 OFFLINE = "_offline.html"
 """The words every page carries for the scripts that keep deals while offline."""
 OFFLINE_MEMO = "scorekeeper.offline"
@@ -120,6 +154,7 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: page_catalog().upgettext(c, s),
         npgettext=lambda c, s, p, n: page_catalog().unpgettext(c, s, p, n),
     )
+    app.jinja_env.globals["_"] = page_gettext
 
     @app.context_processor
     def helpers() -> dict[str, Any]:
