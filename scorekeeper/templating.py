@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -120,25 +121,38 @@ def page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
 
 OFFLINE = "_offline.html"
 """The words every page carries for the scripts that keep deals while offline."""
-OFFLINE_MEMO = "scorekeeper.offline"
-"""Where the app keeps them, rendered (``app.extensions``)."""
+ONCE_MEMO = "scorekeeper.once"
+"""Where the app keeps the parts of pages rendered once (``app.extensions``)."""
 
 
 def offline_words() -> Markup:
     """``_offline.html`` as this page's language writes it: some thirty words, the same on
-    every page in a language. Rendered once per language and service worker's address (all
-    it depends on, with the release's catalog and templates, which a process never sees
-    change); a memo that any server makes alike, never from a request's state."""
+    every page in a language, rendered once per language and service worker's address
+    (:func:`rendered_once`)."""
+    return _rendered_once((current_lang(), OFFLINE, url_for("assets.service_worker")), OFFLINE)
+
+
+def rendered_once(name: str, **values: Hashable) -> Markup:
+    """The template ``name`` as this page's language writes it with ``values`` (plain
+    values: a number, a word): for a part of a page made of words of the catalog and of
+    these values only, the same on every page in a language. Rendered once per language
+    and values (all it depends on, with the release's catalog and templates, which a
+    process never sees change); a memo that any server makes alike, never from a
+    request's state. The template sees ``values`` and the app's globals (``_()``), no
+    request's variable."""
+    return _rendered_once((current_lang(), name, tuple(sorted(values.items()))), name, values)
+
+
+def _rendered_once(key: Hashable, name: str, values: dict[str, Any] | None = None) -> Markup:
     env = current_app.jinja_env
     if env.auto_reload:  # a developer's server: the template may change under it
-        return Markup(env.get_template(OFFLINE).render())
-    memo: dict[tuple[str, str], Markup] = current_app.extensions.setdefault(OFFLINE_MEMO, {})
-    key = (current_lang(), url_for("assets.service_worker"))
+        return Markup(env.get_template(name).render(values or {}))
+    memo: dict[Hashable, Markup] = current_app.extensions.setdefault(ONCE_MEMO, {})
     found = memo.get(key)
     if found is None:
-        if len(memo) >= 16:  # a few languages and addresses: never grows with requests
+        if len(memo) >= 64:  # a few languages and parts: never grows with requests
             memo.clear()
-        found = memo[key] = Markup(env.get_template(OFFLINE).render())
+        found = memo[key] = Markup(env.get_template(name).render(values or {}))
     return found
 
 
@@ -168,4 +182,5 @@ def init_app(app: Flask) -> None:
             "record_text": record_text,
             "shared_url": shared_url,
             "offline_words": offline_words,
+            "rendered_once": rendered_once,
         }

@@ -158,13 +158,14 @@ class Groups:
         checked as WTForms checks it: a choice whose value is the field's data (or among
         its data, for checkboxes)."""
         field = self._fields[name]
+        values = tuple(str(c.value) for c in field.choices)
         data = field.data
         if isinstance(data, list):
             chosen = {str(value) for value in data}
-            checked = tuple(str(c.value) in chosen for c in field.choices)
+            checked = tuple(value in chosen for value in values)
         else:
-            checked = tuple(str(c.value) == data for c in field.choices)
-        drawn = drawn_of(field, self._memo())
+            checked = tuple(value == data for value in values)
+        drawn = drawn_of(field, values, self._memo())
         return ChoiceGroup(field.id, field.name, drawn, checked, list(field.errors))
 
     def _memo(self) -> Memo:
@@ -182,14 +183,17 @@ class Memo:
     kept: dict[Hashable, Drawn]
 
 
-def drawn_of(field: Any, memo: Memo) -> Drawn:
+def drawn_of(field: Any, values: tuple[str, ...], memo: Memo) -> Drawn:
     """What the group of ``field`` owes to the table and the language, drawn once per
-    language, field and choices (their values and labels: all it depends on, with the
-    release's catalog, which a process never sees change). A memo that any server makes
-    alike; a label that is neither text nor a word of the catalog is drawn each time."""
-    key = _key(field, memo.lang)
-    if key is None:
+    language, field and choices (``values``, and their labels: all it depends on, with
+    the release's catalog, which a process never sees change). A memo that any server
+    makes alike; a label that is neither text nor a word of the catalog is drawn each
+    time."""
+    labels = (field.label.text, *(c.label for c in field.choices))
+    keys = tuple(label if type(label) is str else _lazy_key(label) for label in labels)
+    if None in keys:
         return _draw(field)
+    key = (memo.lang, field.id, field.name, values, keys)
     kept = memo.kept
     found = kept.get(key)
     if found is None:
@@ -199,21 +203,10 @@ def drawn_of(field: Any, memo: Memo) -> Drawn:
     return found
 
 
-def _key(field: Any, lang: str) -> Hashable | None:
-    """What the drawing of ``field``'s group depends on; ``None`` when a label is
-    neither text nor a word of the catalog."""
-    keys = [_label_key(field.label.text), *(_label_key(c.label) for c in field.choices)]
-    if None in keys:
-        return None
-    values = tuple(str(c.value) for c in field.choices)
-    return (lang, field.id, field.name, values, tuple(keys))
-
-
-def _label_key(label: Any) -> Hashable | None:
-    if isinstance(label, str):  # text, or markup (not escaped again): told apart
-        return (type(label), label)
+def _lazy_key(label: Any) -> tuple[str, str] | None:
+    """A word of the catalog in a memo's key, told apart from the same text as text."""
     found = catalog_key(label)
-    return None if found is None else (LazyString, found)
+    return None if found is None else ("_l", found)
 
 
 def _draw(field: Any) -> Drawn:

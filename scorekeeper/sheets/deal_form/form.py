@@ -14,6 +14,7 @@ from flask import current_app
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Regexp
 
@@ -34,7 +35,7 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
-from scorekeeper.sheets.deal_form.choices import Groups
+from scorekeeper.sheets.deal_form.choices import Groups, label_markup
 from scorekeeper.sheets.deal_form.problems import Problems
 from scorekeeper.sheets.entry import Entry
 
@@ -262,6 +263,11 @@ class DealForm(Groups, Problems, FlaskForm):
             "miseres": not self.rules.misere,
         }
         return not hidden.get(name, False)
+
+    def label_of(self, name: str) -> Markup:
+        """The label of the field ``name`` as the page writes it (a word of the catalog
+        looked up in the request's catalog: :func:`~.choices.label_markup`)."""
+        return label_markup(self[name].label.text)
 
     def fill(self, entry: Entry) -> None:
         """Show a stored entry in the form, for a correction."""
