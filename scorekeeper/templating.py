@@ -172,11 +172,12 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def helpers() -> dict[str, Any]:
+        lang = current_lang()  # found once a page, not at each use (some 3 µs each)
         return {
-            "current_lang": current_lang,
+            "current_lang": lambda: lang,
             "rule_variants": rule_variants,
             "points_text": points_text,
-            "contract_label": lambda c: contract_name(c, current_lang()),
+            "contract_label": lambda c: contract_name(c, lang),
             "contract_short": contract_short,
             "current_tables": round_tables,
             "record_text": record_text,

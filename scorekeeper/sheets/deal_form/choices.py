@@ -115,8 +115,7 @@ class ChoiceGroup:
             before + CHECKED[on] + after
             for (before, after), on in zip(self.drawn.inputs(kind), self.checked, strict=True)
         )
-        said = "".join(f"{escape(e)} " for e in self.errors)
-        errors = f'<p class="error" id="{ident}-error">{said}</p>' if wrong else ""
+        errors = errors_markup(self.id, self.errors)
         return Markup(
             f'{head}\n    <legend>{self.drawn.legend}</legend>\n    <div class="options">\n    '
             f"{options}\n    </div>\n    {errors}\n  </fieldset>"
@@ -167,6 +166,12 @@ class Groups:
             checked = tuple(value == data for value in values)
         drawn = drawn_of(field, values, self._memo())
         return ChoiceGroup(field.id, field.name, drawn, checked, list(field.errors))
+
+    def errors_html(self, name: str) -> Markup:
+        """The errors of the field ``name``, as ``errors()`` of ``_form.html`` writes them
+        under a field."""
+        field = self._fields[name]
+        return errors_markup(field.id, field.errors)
 
     def _memo(self) -> Memo:
         """The memo of the groups drawn, and the page's language: found once per form."""
@@ -225,6 +230,14 @@ def _draw(field: Any) -> Drawn:
         ids=tuple(f"{ident}-{i}" for i in range(len(field.choices))),
         name=str(escape(field.name)),
     )
+
+
+def errors_markup(ident: str, errors: list[str]) -> Markup:
+    """A field's errors under it (nothing when it has none)."""
+    if not errors:
+        return Markup("")
+    said = "".join(f"{escape(e)} " for e in errors)
+    return Markup(f'<p class="error" id="{escape(ident)}-error">{said}</p>')
 
 
 def label_markup(label: Any) -> Markup:
