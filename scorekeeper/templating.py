@@ -11,8 +11,8 @@ from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import get_translations
 from flask_babel import gettext as babel_gettext
 from flask_babel.speaklater import LazyString
-from jinja2 import pass_eval_context
-from jinja2.nodes import EvalContext
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES
@@ -107,14 +107,20 @@ def text_of(words: Any) -> str:
     return str(words) if key is None else str(page_catalog().ugettext(key))
 
 
-@pass_eval_context
-def page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
-    """``_()`` in a template: the words of the request's catalog, escaped where the
-    template escapes, formatted with their variables, as Jinja's "new style" gettext
-    gives them, in one call where Jinja's makes three through the template's context (a
-    page writes dozens). Words with no variable and no ``%`` are the same unformatted."""
-    found: str = page_catalog().ugettext(string)
-    if eval_ctx.autoescape:
+PAGE_CATALOG = "page_catalog_"
+"""The page's catalog among a page's variables (:func:`init_app`), for ``_()``."""
+
+
+@pass_context
+def page_gettext(context: Context, string: str, **variables: Any) -> str:
+    """``_()`` in a template: the words of the page's catalog, escaped where the template
+    escapes, formatted with their variables, as Jinja's "new style" gettext gives them, in
+    one call where Jinja's makes three through the template's context, the catalog taken
+    from the page's variables (a page writes dozens of words). Words with no variable and
+    no ``%`` are the same unformatted."""
+    catalog = context.get(PAGE_CATALOG) or page_catalog()  # a macro's or a part's own: none
+    found: str = catalog.ugettext(string)
+    if context.eval_ctx.autoescape:
         found = Markup(found)
     return found % variables if variables or "%" in found else found
 
@@ -174,6 +180,7 @@ def init_app(app: Flask) -> None:
     def helpers() -> dict[str, Any]:
         lang = current_lang()  # found once a page, not at each use (some 3 µs each)
         return {
+            PAGE_CATALOG: page_catalog(),
             "current_lang": lambda: lang,
             "rule_variants": rule_variants,
             "points_text": points_text,

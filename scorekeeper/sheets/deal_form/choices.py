@@ -167,6 +167,14 @@ class Groups:
         drawn = drawn_of(field, values, self._memo())
         return ChoiceGroup(field.id, field.name, drawn, checked, list(field.errors))
 
+    def group_html(self, name: str, cls: str = "", kind: str = "radio") -> Markup:
+        """The group of the field ``name`` as a fieldset (:meth:`ChoiceGroup.html`)."""
+        return self.group(name).html(cls, kind)
+
+    def select_html(self, name: str) -> Markup:
+        """The group of the field ``name`` as a drop-down list."""
+        return self.group(name).select_html()
+
     def errors_html(self, name: str) -> Markup:
         """The errors of the field ``name``, as ``errors()`` of ``_form.html`` writes them
         under a field."""
