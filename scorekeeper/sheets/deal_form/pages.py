@@ -17,7 +17,6 @@ from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
-from scorekeeper.db import db
 from scorekeeper.i18n import current_lang
 from scorekeeper.models import Deal, Player, Sheet, new_token
 from scorekeeper.roster import PlayerAlias
@@ -197,7 +196,7 @@ def _aliases(sheet: Sheet, names: list[str]) -> dict[str, list[str]]:
     """The other names the club knows the seated players by (a rename's old name, a merged
     player's), the newest few of each: "Say the deal" finds "Dave" for David. One query."""
     found: dict[str, list[str]] = {}
-    rows = db.session.connection().execute(ALIASES, {"club": sheet.club_id, "names": names})
+    rows = reads.read(ALIASES, club=sheet.club_id, names=names)
     for player, alias in rows:
         if len(found.setdefault(player, [])) < MOST_ALIASES:
             found[player].append(alias)
