@@ -9,13 +9,11 @@ from typing import Any
 
 from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import get_translations
-from flask_babel import gettext as babel_gettext
-from flask_babel.speaklater import LazyString
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper.forms import VARIANT_NAMES
+from scorekeeper.forms import VARIANT_NAMES, CatalogWords
 from scorekeeper.i18n import current_lang, points_text
 from scorekeeper.qr import shared_url
 from scorekeeper.scoring import VARIANTS, RuleSet, contract_name
@@ -90,19 +88,16 @@ def page_catalog() -> Any:
 
 
 def catalog_key(words: Any) -> str | None:
-    """The catalog's key of a word made lazy (``_l``, as a form's labels are), or
-    ``None`` for anything else."""
-    if type(words) is not LazyString or words._func is not babel_gettext or words._kwargs:
-        return None
-    found = words._args
-    return found[0] if len(found) == 1 and isinstance(found[0], str) else None
+    """The catalog's key of a word made lazy by :func:`~scorekeeper.forms.lazy_words` (as
+    the deal form's labels are), or ``None`` for anything else."""
+    return words.msgid if isinstance(words, CatalogWords) else None
 
 
 def text_of(words: Any) -> str:
     """``words`` as text in the page's language, the same as ``str(words)``. A word made
-    lazy is looked up in the request's catalog (:func:`page_catalog`): Flask-Babel's lazy
-    string finds the catalog again for each (its context, domain and locale), and the
-    deal form shows forty."""
+    lazy that says its key is looked up in the request's catalog (:func:`page_catalog`):
+    Flask-Babel's lazy string finds the catalog again for each (its context, domain and
+    locale), and the deal form shows forty."""
     key = catalog_key(words)
     return str(words) if key is None else str(page_catalog().ugettext(key))
 

@@ -9,7 +9,8 @@ from flask import Flask, render_template_string
 from flask_babel import lazy_gettext as _l
 from jinja2 import nodes
 
-from scorekeeper.templating import text_of
+from scorekeeper.forms import lazy_words
+from scorekeeper.templating import catalog_key, text_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -64,9 +65,11 @@ def test_a_templates_words_are_those_of_jinjas_gettext(
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_lazy_word_reads_as_flask_babel_reads_it(app: Flask, lang: str) -> None:
     with app.test_request_context("/", headers={"Accept-Language": lang}):
-        for words in (_l("Dealer"), _l("the taker's or in the chien"), _l("no such word")):
-            assert text_of(words) == str(words)
+        for key in ("Dealer", "the taker's or in the chien", "no such word"):
+            assert catalog_key(lazy_words(key)) == key
+            assert text_of(lazy_words(key)) == str(lazy_words(key)) == str(_l(key))
         assert text_of("Zoé") == "Zoé"
-        assert text_of(_l("Deal %(n)d", n=3)) == str(_l("Deal %(n)d", n=3))  # with a value
+        assert text_of(_l("Dealer")) == str(_l("Dealer"))  # Flask-Babel's own: read by it
+        assert catalog_key(_l("Dealer")) is None
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
-        assert text_of(_l("Dealer")) == "Donneur"
+        assert text_of(lazy_words("Dealer")) == "Donneur"

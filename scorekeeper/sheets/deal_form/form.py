@@ -12,7 +12,6 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import get_locale
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
@@ -20,6 +19,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import Length, Regexp
 
 from scorekeeper.forms import MultiCheckboxField, options, wtforms_catalog
+from scorekeeper.forms import lazy_words as _l
 from scorekeeper.i18n import points_text
 from scorekeeper.scoring import (
     Chelem,

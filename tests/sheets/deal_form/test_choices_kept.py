@@ -1,24 +1,17 @@
-"""What the deal form draws once and keeps (issue 41) is what it would draw afresh: the
-groups of choices per language and table, the words of "Say the deal" and of the
-"everybody passed" question per language."""
+"""The deal form's groups of choices drawn once per language and table, and kept (issue
+41), are what they would be drawn afresh."""
 
 from __future__ import annotations
 
-import json
-import re
-from html import unescape
-
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from markupsafe import Markup
 
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets.deal_form import choices
 from scorekeeper.sheets.deal_form.form import DealForm, deal_form
-from scorekeeper.templating import rendered_once
 
-from ...factories import SEATS, start_evening
+from ...factories import SEATS
 
 LANGS = {"fr": {"Accept-Language": "fr"}, "en": {"Accept-Language": "en"}}
 GROUPS = ("taker", "contract", "partner", "second_partner", "oudlers", "points_side")
@@ -87,33 +80,3 @@ def test_a_label_the_memo_cannot_name_is_drawn_each_time(app: Flask) -> None:
         first, again = form.group("oudlers"), form.group("oudlers")
         assert first.drawn is not again.drawn
         assert "<legend><em>Bouts</em></legend>" in first.html()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("playing", [4, 5, 6])
-def test_the_words_rendered_once_are_the_templates_own(app: Flask, lang: str, playing: int) -> None:
-    with app.test_request_context("/", headers=LANGS[lang]):
-        for name, values in (
-            ("sheets/_sentence_words.html", {"playing": playing}),
-            ("sheets/_ask_passed.html", {}),
-        ):
-            once = rendered_once(name, **values)
-            assert str(once) == app.jinja_env.get_template(name).render(values)
-            assert rendered_once(name, **values) is once  # rendered once
-
-
-def test_the_sentence_words_follow_the_language_and_the_game(
-    app: Flask, client: FlaskClient
-) -> None:
-    words = {}
-    for mode, seats in (("four", 4), ("five", 5), ("six", 6)):
-        token = start_evening(client, SEATS[:seats], mode=mode)
-        for lang, headers in LANGS.items():
-            page = client.get(f"/e/{token}/deals/new", headers=headers).get_data(as_text=True)
-            found = re.search(r'data-words="([^"]*)"', page)
-            assert found
-            words[mode, lang] = json.loads(unescape(found.group(1)))["names"]["partner"]
-    assert words["six", "en"] == "called King" and words["five", "en"] == "partner"
-    assert words["six", "fr"] == "roi appelé" and words["five", "fr"] == "partenaire"
-    assert words["four", "fr"] == words["five", "fr"] != words["six", "fr"]
-    assert words["four", "fr"] != words["four", "en"]
