@@ -28,16 +28,6 @@ from scorekeeper.templating import catalog_key, text_of
 
 
 @dataclass(frozen=True)
-class Option:
-    """One choice of a group as the page draws it."""
-
-    id: str
-    value: str
-    label: Markup
-    checked: bool
-
-
-@dataclass(frozen=True)
 class Drawn:
     """What a group's markup owes to the table and the language: the same on every form
     of a table, whatever is checked."""
@@ -89,17 +79,6 @@ class ChoiceGroup:
     def legend(self) -> Markup:
         return self.drawn.legend
 
-    @property
-    def options(self) -> list[Option]:
-        """Each choice, for a template that draws it itself."""
-        drawn = self.drawn
-        return [
-            Option(ident, value, label, on)
-            for ident, value, label, on in zip(
-                drawn.ids, drawn.values, drawn.labels, self.checked, strict=True
-            )
-        ]
-
     def html(self, cls: str = "", kind: str = "radio") -> Markup:
         """The group as a fieldset of ``kind`` inputs (radio buttons, or checkboxes),
         each with its label; its errors under it."""
@@ -119,6 +98,26 @@ class ChoiceGroup:
         return Markup(
             f'{head}\n    <legend>{self.drawn.legend}</legend>\n    <div class="options">\n    '
             f"{options}\n    </div>\n    {errors}\n  </fieldset>"
+        )
+
+    def row_html(self) -> Markup:
+        """The group as a row of radio buttons inside another fieldset (the points' side):
+        a radio group named by the legend."""
+        drawn = self.drawn
+        options = "".join(
+            f'<span class="opt"><input{CHECKED[on]} class="sr" id="{ident}" name="{drawn.name}"'
+            f' type="radio" value="{value}"><label for="{ident}">{label}</label></span>'
+            for ident, value, label, on in zip(
+                map(escape, drawn.ids),
+                map(escape, drawn.values),
+                drawn.labels,
+                self.checked,
+                strict=True,
+            )
+        )
+        return Markup(
+            f'<div class="seg inline" role="radiogroup" aria-label="{drawn.legend}">\n'
+            f"        {options}\n      </div>"
         )
 
     def select_html(self) -> Markup:
