@@ -39,6 +39,7 @@ class Drawn:
     name: str
     """The field's name, escaped."""
     _inputs: dict[str, tuple[tuple[str, str], ...]] = dataclasses.field(default_factory=dict)
+    _frames: dict[tuple[str, str], tuple[str, str]] = dataclasses.field(default_factory=dict)
 
     def inputs(self, kind: str) -> tuple[tuple[str, str], ...]:
         """Each choice as an input of ``kind`` with its label, in two parts: what comes
@@ -58,12 +59,20 @@ class Drawn:
             )
         return found
 
+    def frame(self, group: ChoiceGroup, cls: str, kind: str) -> tuple[str, str]:
+        """What comes before the inputs of ``group`` and after, when it has no error: the
+        same for every form of the table."""
+        found = self._frames.get((cls, kind))
+        if found is None:
+            found = self._frames[cls, kind] = group.frame(cls, kind)
+        return found
+
     def options(self) -> tuple[tuple[str, Markup], ...]:
         """Each choice of a drop-down list: its value, escaped, and its label."""
         return tuple(zip(map(escape, self.values), self.labels, strict=True))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ChoiceGroup:
     """A group of radio buttons (or checkboxes) as plain data, for the page's macro: the
     deal form draws a dozen groups after every deal, and WTForms' widgets, which build
@@ -82,6 +91,17 @@ class ChoiceGroup:
     def html(self, cls: str = "", kind: str = "radio") -> Markup:
         """The group as a fieldset of ``kind`` inputs (radio buttons, or checkboxes),
         each with its label; its errors under it."""
+        options = "".join(
+            [
+                before + CHECKED[on] + after
+                for (before, after), on in zip(self.drawn.inputs(kind), self.checked, strict=True)
+            ]
+        )
+        head, tail = self.frame(cls, kind) if self.errors else self.drawn.frame(self, cls, kind)
+        return Markup(head + options + tail)
+
+    def frame(self, cls: str, kind: str) -> tuple[str, str]:
+        """What comes before the group's inputs, and after."""
         ident, wrong = escape(self.id), bool(self.errors)
         if kind == "radio":
             described = f'aria-describedby="{ident}-error" aria-invalid="true"' if wrong else ""
@@ -90,14 +110,10 @@ class ChoiceGroup:
             )
         else:
             head = f'<fieldset class="seg{HAS_ERROR[wrong]}" id="{ident}">'
-        options = "".join(
-            before + CHECKED[on] + after
-            for (before, after), on in zip(self.drawn.inputs(kind), self.checked, strict=True)
-        )
         errors = errors_markup(self.id, self.errors)
-        return Markup(
-            f'{head}\n    <legend>{self.drawn.legend}</legend>\n    <div class="options">\n    '
-            f"{options}\n    </div>\n    {errors}\n  </fieldset>"
+        return (
+            f'{head}\n    <legend>{self.drawn.legend}</legend>\n    <div class="options">\n    ',
+            f"\n    </div>\n    {errors}\n  </fieldset>",
         )
 
     def row_html(self) -> Markup:
@@ -156,7 +172,7 @@ class Groups:
         checked as WTForms checks it: a choice whose value is the field's data (or among
         its data, for checkboxes)."""
         field = self._fields[name]
-        values = tuple(str(c.value) for c in field.choices)
+        values = tuple([str(c.value) for c in field.choices])
         data = field.data
         if isinstance(data, list):
             chosen = {str(value) for value in data}
