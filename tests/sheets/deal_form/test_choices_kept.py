@@ -53,7 +53,11 @@ def test_the_groups_kept_are_the_groups_drawn_afresh(
         assert drawn == fresh(first, monkeypatch)
         again = deal_form(SEATS[:6], mode, RuleSet(), dealer="Bob")
         again.taker.data, again.miseres.data = "Chloé", ["Bob", "David"]
+        again.contract.errors = ["<Choose> one"]
         assert every_group(again) == fresh(again, monkeypatch)  # kept, with what this form checks
+        assert 'aria-invalid="true">\n    <legend>' in again.group_html("contract")
+        assert "&lt;Choose&gt; one" in again.group_html("contract")
+        assert "aria-invalid" not in again.group_html("taker")
         assert every_group(again) != drawn
         kept = {name: first.group(name).drawn for name in (*GROUPS, *GROUPS_TOO)}
         assert all(again.group(name).drawn is made for name, made in kept.items())  # drawn once
