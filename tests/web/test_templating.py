@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from jinja2 import nodes
 
 from scorekeeper.forms import lazy_words
-from scorekeeper.templating import catalog_key, text_of
+from scorekeeper.templating import catalog_key, page_gettext, text_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -48,6 +48,7 @@ def test_a_templates_words_are_those_of_jinjas_gettext(
 ) -> None:
     """``_()`` (templating.page_gettext) writes what the i18n extension's "new style"
     ``gettext()`` writes: translated, escaped where the template escapes, formatted."""
+    assert app.jinja_env.globals["_"] is page_gettext
     mode = str(escaped).lower()
     ours, jinjas = (
         f"{{% autoescape {mode} %}}{{{{ {call}(w, **v) }}}}{{% endautoescape %}}"

@@ -30,7 +30,8 @@ from scorekeeper.templating import catalog_key, text_of
 @dataclass(frozen=True)
 class Drawn:
     """What a group's markup owes to the table and the language: the same on every form
-    of a table, whatever is checked."""
+    of a table, whatever is checked. Its inputs of each kind, and its frame without
+    errors, are made on first use and kept with it."""
 
     legend: Markup
     values: tuple[str, ...]
@@ -207,6 +208,8 @@ class Groups:
 
 @dataclass(frozen=True)
 class Memo:
+    """The groups kept, and the language of the page being drawn."""
+
     lang: str
     kept: dict[Hashable, Drawn]
 
