@@ -11,6 +11,7 @@ from babel import support
 from flask import Flask, current_app, g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
@@ -33,6 +34,22 @@ from scorekeeper.i18n import current_lang
 from scorekeeper.once import ONCE_KEY
 from scorekeeper.scoring import VARIANTS
 from scorekeeper.scoring.text import Problem, trim_name, unseen_character
+
+
+class CatalogWords(LazyString):
+    """A word of the catalog looked up when shown, as ``lazy_gettext(msgid)`` gives it
+    (the same to WTForms, to Jinja and to ``str()``), that says its key: a page that
+    shows dozens looks them up in the catalog it found once
+    (:func:`scorekeeper.templating.text_of`), where Flask-Babel finds it again for each."""
+
+    def __init__(self, msgid: str) -> None:
+        super().__init__(_, msgid)
+        self.msgid = msgid
+
+
+def lazy_words(msgid: str) -> CatalogWords:
+    """``lazy_gettext(msgid)`` that says its key (:class:`CatalogWords`)."""
+    return CatalogWords(msgid)
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:

@@ -1,16 +1,20 @@
 """What a page renders once rather than per request (issue 41) shows what it would have:
-the offline words in the page's language, the ledger's rows as the database has them."""
+the offline words in the page's language, the ledger's rows as the database has them, the
+deal form's words of "Say the deal" and of the "everybody passed" question."""
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.templating import OFFLINE, offline_words
+from scorekeeper.templating import OFFLINE, offline_words, rendered_once
 
-from ..factories import deal_data, start_evening
+from ..factories import SEATS, deal_data, start_evening
 
 OFFLINE_WORDS = re.compile(r'<div id="offline" hidden.*?</div>', re.DOTALL)
 WAITING = {"fr": "Une donne attend d’être envoyée.", "en": "One deal is waiting to be sent."}
@@ -92,3 +96,34 @@ def test_the_ledger_shows_a_new_deal_after_a_save_in_both_languages(
             assert "✗" not in page
             # Alice's running total: 198, then 198 - 66.
             assert f'aria-label="total {198 if number == 1 else 132}"' in page
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("playing", [4, 5, 6])
+def test_the_words_rendered_once_are_the_templates_own(app: Flask, lang: str, playing: int) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": lang}):
+        for name, values in (
+            ("sheets/_sentence_words.html", {"playing": playing}),
+            ("sheets/_ask_passed.html", {}),
+        ):
+            once = rendered_once(name, **values)
+            assert str(once) == app.jinja_env.get_template(name).render(values)
+            assert rendered_once(name, **values) is once  # rendered once
+
+
+def test_the_sentence_words_follow_the_language_and_the_game(
+    app: Flask, client: FlaskClient
+) -> None:
+    words = {}
+    for mode, seats in (("four", 4), ("five", 5), ("six", 6)):
+        token = start_evening(client, SEATS[:seats], mode=mode)
+        for lang in ("fr", "en"):
+            answer = client.get(f"/e/{token}/deals/new", headers={"Accept-Language": lang})
+            page = answer.get_data(as_text=True)
+            found = re.search(r'data-words="([^"]*)"', page)
+            assert found
+            words[mode, lang] = json.loads(unescape(found.group(1)))["names"]["partner"]
+    assert words["six", "en"] == "called King" and words["five", "en"] == "partner"
+    assert words["six", "fr"] == "roi appelé" and words["five", "fr"] == "partenaire"
+    assert words["four", "fr"] == words["five", "fr"] != words["six", "fr"]
+    assert words["four", "fr"] != words["four", "en"]

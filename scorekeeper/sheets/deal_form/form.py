@@ -12,12 +12,14 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import get_locale
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.validators import Length, Regexp
 
 from scorekeeper.forms import MultiCheckboxField, options, wtforms_catalog
+from scorekeeper.forms import lazy_words as _l
 from scorekeeper.i18n import points_text
 from scorekeeper.scoring import (
     Chelem,
@@ -34,7 +36,7 @@ from scorekeeper.scoring import (
     contract_name,
     parse_points,
 )
-from scorekeeper.sheets.deal_form.choices import Groups
+from scorekeeper.sheets.deal_form.choices import Groups, label_markup
 from scorekeeper.sheets.deal_form.problems import Problems
 from scorekeeper.sheets.entry import Entry
 
@@ -128,6 +130,10 @@ class DealForm(Groups, Problems, FlaskForm):
         out = self._seated(self.sitting_out.data) or self._seated(self.dealer.data)
         out = out if self.mode.dealer_sits_out else None
         return [(name, self[f"poignee_{i}"]) for i, name in enumerate(self.seated) if name != out]
+
+    def poignees_html(self) -> Markup:
+        """The poignée group of each player of the deal."""
+        return Markup("".join(self.group_html(f.name, "poignee") for _, f in self.poignee_fields()))
 
     def poignees_shown(self) -> bool:
         """Whether any poignée is set, so the section opens."""
@@ -263,6 +269,11 @@ class DealForm(Groups, Problems, FlaskForm):
         }
         return not hidden.get(name, False)
 
+    def label_of(self, name: str) -> Markup:
+        """The label of the field ``name`` as the page writes it (a word of the catalog
+        looked up in the request's catalog: :func:`~.choices.label_markup`)."""
+        return label_markup(self[name].label.text)
+
     def fill(self, entry: Entry) -> None:
         """Show a stored entry in the form, for a correction."""
         self.dealer.data = entry.dealer
@@ -302,6 +313,27 @@ def _form_class(seated: tuple[str, ...]) -> type[DealForm]:
     return type("SheetDealForm", (DealForm,), fields)
 
 
+@lru_cache(maxsize=256)
+def _choices(
+    seated: tuple[str, ...], six: bool, contracts: tuple[str, ...], lang: str
+) -> dict[str, list[SelectChoice]]:
+    """The choices of the fields that depend on the table: made once per seating, game
+    (``six``: a King and a Queen called), contracts and language, and shared by the forms
+    of a table (read only: nothing changes a form's choices once made)."""
+    people = [(name, name) for name in seated]
+    held = _l("the taker's or in the chien")
+    return {
+        "dealer": options(people),
+        "sitting_out": options([("", _l("the dealer")), *people]),
+        "taker": options(people),
+        "contract": options([(c, contract_name(c, lang)) for c in contracts]),
+        "partner": options([(NO_PARTNER, held if six else _l("alone")), *people]),
+        "second_partner": options([(NO_PARTNER, held), *people]),
+        "petit_au_bout_player": options([("", "—"), *people]),
+        "miseres": options(people),
+    }
+
+
 def deal_form(
     seated: Sequence[str],
     mode: TableMode,
@@ -319,20 +351,9 @@ def deal_form(
     form.rules = rules
     form.poignee_errors = []
     lang = str(get_locale() or "fr")
-    people = [(name, name) for name in seated]
-    form.dealer.choices = options(people)
-    form.sitting_out.choices = options([("", _l("the dealer")), *people])
-    form.taker.choices = options(people)
-    form.contract.choices = options(
-        [(c.value, contract_name(c.value, lang)) for c in rules.contracts]
-    )
-    form.partner.choices = options([(NO_PARTNER, _l("alone")), *people])
+    contracts = tuple(c.value for c in rules.contracts)
+    for name, choices in _choices(tuple(seated), mode.playing == 6, contracts, lang).items():
+        form[name].choices = choices
     if mode.playing == 6:  # a King and a Queen called: each card's holder
         form.partner.label.text = _l("Called King held by")
-        form.partner.choices = options([(NO_PARTNER, _l("the taker's or in the chien")), *people])
-    form.second_partner.choices = options(
-        [(NO_PARTNER, _l("the taker's or in the chien")), *people]
-    )
-    form.petit_au_bout_player.choices = options([("", "—"), *people])
-    form.miseres.choices = options(people)
     return form
