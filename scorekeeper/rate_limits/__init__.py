@@ -43,7 +43,7 @@ DEFAULTS: dict[str, Any] = {
     # A new link each time, so no per-link count holds it; and each old one is kept (410).
     "RATELIMIT_REPLACE_LINK": "10 per minute; 60 per hour",
     "RATELIMIT_PER_LINK": "600 per minute",  # every request with one link, from one address
-    # A public or view link is followed by a whole room: 200 phones polling every 5 s.
+    # A public or view link is followed by a whole room: 200 phones reloading every 5 s.
     "RATELIMIT_PER_PUBLIC_LINK": "6000 per minute",
 }
 
@@ -108,10 +108,16 @@ def link_key() -> str:
     return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
-NOT_COUNTED = frozenset({304, 404, 429})
-"""The answers no per-link count holds: a poll's 304 (the phone's page is up to date;
-still refused once its link's count is spent, at the cost of one read of the counts), a
-link that does not exist (a miss, counted as such: :mod:`.misses`), and a refusal."""
+NOT_COUNTED = frozenset({404, 429})
+"""The answers no per-link count holds: a link that does not exist (a miss, counted as
+such: :mod:`.misses`), and a refusal."""
+
+POLL = "/version.json"
+"""The end of the routes the phones poll every 5 seconds (``live.js``): held by no per-link
+count. A poll's work is one row read whatever it is sent, as ``/healthz``'s, and its
+answer is a version number; reading its link's count cost as much as the poll itself
+(and a third of its CPU: issue 41). A poll of a link that does not exist is still
+counted as a miss."""
 
 
 def counted(response: Response) -> bool:
@@ -141,7 +147,11 @@ def init_app(app: Flask) -> None:
     per_public_link = limiter.shared_limit(
         setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key, deduct_when=counted
     )
-    rules = {r.endpoint: r.rule for r in app.url_map.iter_rules() if "token" in r.arguments}
+    rules = {
+        r.endpoint: r.rule
+        for r in app.url_map.iter_rules()
+        if "token" in r.arguments and not r.rule.endswith(POLL)
+    }
     for endpoint, rule in rules.items():
         limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
         views[endpoint] = limit(views[endpoint])
