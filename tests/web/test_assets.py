@@ -142,3 +142,17 @@ def test_each_page_loads_one_stylesheet_the_icon_inlined_and_only_its_script(
     for url in ("/clubs/new", f"/e/{token}/summary"):
         html = client.get(url).get_data(as_text=True)
         assert scripts(html) == [] and len(stylesheets(html)) == 1, url
+
+
+def test_a_files_address_follows_the_root_the_app_is_mounted_at(client: FlaskClient) -> None:
+    """The addresses are made once per root: a proxy that mounts the app under a path
+    (SCRIPT_NAME) gets its own, the app at the host's root keeps its own."""
+    at_root = client.get("/").get_data(as_text=True)
+    mounted = client.get("/", base_url="http://localhost/tarot/").get_data(as_text=True)
+    again = client.get("/").get_data(as_text=True)
+    css = re.compile(r'href="([^"]*app\.[0-9a-f]+\.css)"')
+    first, under, last = (css.search(page).group(1) for page in (at_root, mounted, again))  # type: ignore[union-attr]
+    assert first == last and first.startswith("/static/app.")
+    assert under == "/tarot" + first
+    icon = re.compile(r'rel="icon" href="(data:image/svg\+xml,[^"]+)"')
+    assert icon.search(at_root).group(1) == icon.search(mounted).group(1)  # type: ignore[union-attr]
