@@ -22,18 +22,28 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
+from sqlalchemy import ColumnElement, and_, event, func, inspect, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets.totals import KEPT_ADDED, KEPT_CLUBS, KEPT_RATINGS, KEPT_SHEETS
+from scorekeeper.sheets.totals import (
+    KEPT_ADDED,
+    KEPT_CLUBS,
+    KEPT_DEALS,
+    KEPT_RATINGS,
+    KEPT_ROWS,
+    KEPT_SHEETS,
+    ROWS,
+    Kept,
+)
 from scorekeeper.stats import months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
 from scorekeeper.stats.figures import StoredDeal, ranks
 from scorekeeper.stats.rerating import Key
 
 SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
+MONTHS_NOTES = (months.MONTHS, months.MOVED)
 
 
 class Queue:
@@ -59,6 +69,8 @@ class Queue:
 
     def write(self) -> None:
         """The queue's rows, by club: a club deleted meanwhile is not queued."""
+        if not self.added:
+            return
         there = set(self.session.scalars(select(Club.id).where(Club.id.in_(self.added))))
         for club_id in sorted(there):
             rerating.enqueue(self.session, club_id, self.added[club_id].start)
@@ -70,6 +82,8 @@ def refresh(session: Session) -> None:
     sheets: set[int] = session.info.pop(SHEETS, set())
     clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
+    known: dict[int, dict[int, Kept]] = session.info.pop(KEPT_ROWS, {})
+    new_deals: dict[int, list[Any]] = session.info.pop(KEPT_DEALS, {})
     moving = bool(session.info.get(months.MONTHS) or session.info.get(months.MOVED))
     if not sheets and not clubs and not added and not moving:
         return
@@ -80,74 +94,98 @@ def refresh(session: Session) -> None:
         .where(Sheet.id.in_(sheets | set(added)))
         .order_by(*reads.PLAY_ORDER)
     ).all()
+    players: dict[int, set[int]] = {}
     for row in rows:
-        rules = RuleSet.from_json(row.rules_json)
-        key = rerating.key_of(row)
         if row.id in sheets:
-            deals, since = _tally(session, row.id, rules), None
+            kept, deals, since = _kept_rows(session, row.id), None, None
         else:
-            deals, since = _tally_added(session, row.id, rules, added[row.id]), added[row.id]
-        if queue.covers(row.club_id, key):
-            queue.add(row.club_id, key)
-            continue
-        played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
-        if since is None and len(played) > rerating.STEP_DEALS:
-            queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
-            continue
-        changed = _rate_sheet(session, row.club_id, key, played, since, before.get(row.id))
-        if changed:
-            later = _next_seating(session, row.club_id, key, changed)
-            if later is not None:
-                queue.add(row.club_id, later)
+            kept, since = known.get(row.id) or _kept_rows(session, row.id), added[row.id]
+            deals = _known_deals(new_deals.get(row.id), since)
+        _refresh_sheet(session, queue, row, kept, deals, since, before.get(row.id))
+        players[row.id] = set(kept)
     gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
-    months.refresh(session, *months.noted(session, {r.id: (r.club_id, r.date) for r in rows}, gone))
+    sheet_days = {r.id: (r.club_id, r.date) for r in rows}
+    months.refresh(session, *months.noted(session, sheet_days, gone, players))
     queue.write()
     session.flush()
 
 
-def _tally(session: Session, sheet_id: int, rules: RuleSet) -> list[StoredDeal]:
-    """One sheet's tallies, deals played and places, for each of its players, counted
-    over its deals; the sheet's deals, read for them."""
-    deals = reads.sheet_deals(sheet_id, session)
-    _write_tallies(session, sheet_id, tallies.of_sheet(deals, rules), {})
-    return deals
+def _kept_rows(session: Session, sheet_id: int) -> dict[int, Kept]:
+    """The sheet's kept rows as the database holds them now (one query)."""
+    return {
+        pid: Kept(points, figures, rating, rated)
+        for pid, points, figures, rating, rated in session.execute(ROWS, {"sheet": sheet_id})
+    }
 
 
-def _tally_added(session: Session, sheet_id: int, rules: RuleSet, since: int) -> list[StoredDeal]:
-    """One sheet's tallies with its new last deals (numbered ``since`` on) added to what
-    it kept; those deals, read for them."""
-    deals = reads.sheet_deals(sheet_id, session, since)
-    kept: dict[int, Any] = dict(
-        session.execute(
-            select(SheetTotal.player_id, SheetTotal.figures).where(SheetTotal.sheet_id == sheet_id)
-        ).all()
-    )
-    found = {pid: tallies.Tally.from_json(data) for pid, data in kept.items() if data}
+def _known_deals(deals: list[Any] | None, since: int) -> list[StoredDeal] | None:
+    """The new last deals the write added (numbered ``since`` on), as objects it holds:
+    ``None`` when they are not all at hand as stored (then they are read)."""
+    if not deals or [d.number for d in deals] != list(range(since, since + len(deals))):
+        return None
+    if any(inspect(d).deleted or inspect(d).detached or inspect(d).expired for d in deals):
+        return None
+    return [reads.stored_of(deal) for deal in deals]
+
+
+def _refresh_sheet(
+    session: Session,
+    queue: Queue,
+    row: Any,
+    kept: dict[int, Kept],
+    deals: list[StoredDeal] | None,
+    since: int | None,
+    before: Mapping[int, tuple[str | None, int]] | None,
+) -> None:
+    """One sheet's kept figures: its tallies, deals played and places, and its players'
+    ratings after it unless the queue rates it (one update of its rows, by player)."""
+    rules = RuleSet.from_json(row.rules_json)
+    key = rerating.key_of(row)
+    if deals is None:
+        deals = reads.sheet_deals(row.id, session, since or 1)
+    found = _tallies(deals, rules, kept, since)
+    changes = _tally_rows(row.id, found, kept)
+    played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
+    if queue.covers(row.club_id, key) or (since is None and len(played) > rerating.STEP_DEALS):
+        queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
+        _write(session, changes)
+        return
+    seated = [(pid, (k.rating, k.rated)) for pid, k in kept.items()]
+    now, changed = _rate_sheet(session, row.club_id, key, played, since, before, seated)
+    for change in changes:
+        change["rating"], change["rated"] = now[change["player_id"]]
+    _write(session, changes)
+    if changed:
+        later = _next_seating(session, row.club_id, key, changed)
+        if later is not None:
+            queue.add(row.club_id, later)
+
+
+def _tallies(
+    deals: list[StoredDeal], rules: RuleSet, kept: Mapping[int, Kept], since: int | None
+) -> dict[int, tallies.Tally]:
+    """Each player's tally: over the sheet's deals, or (``since``) its new last deals added
+    to what the sheet kept."""
+    if since is None:
+        return tallies.of_sheet(deals, rules)
+    found = {pid: tallies.Tally.from_json(k.figures) for pid, k in kept.items() if k.figures}
     for deal in deals:
         made = bool(deal.won(rules))
         for pid in deal.scores:
             found.setdefault(pid, tallies.Tally()).count(deal, pid, made)
-    _write_tallies(session, sheet_id, found, kept)
-    return deals
+    return found
 
 
-def _write_tallies(
-    session: Session,
-    sheet_id: int,
-    found: Mapping[int, tallies.Tally],
-    kept: Mapping[int, Any],
-) -> None:
-    """Each player's tally, deals played and place among who played; by player."""
-    points = dict(
-        session.execute(
-            select(SheetTotal.player_id, SheetTotal.points).where(SheetTotal.sheet_id == sheet_id)
-        ).all()
-    )
+def _tally_rows(
+    sheet_id: int, found: Mapping[int, tallies.Tally], kept: Mapping[int, Kept]
+) -> list[dict[str, Any]]:
+    """Each player's row: tally, deals played and place among who played; by player."""
+    points = {pid: k.points for pid, k in kept.items()}
     played = sorted(
         (pid for pid in points if pid in found and found[pid].played), key=lambda p: -points[p]
     )
     places = dict(zip(played, ranks(played, key=lambda p: points[p]), strict=True))
-    changes = [
+    return [
         {
             "sheet_id": sheet_id,
             "player_id": pid,
@@ -158,6 +196,10 @@ def _write_tallies(
         }
         for pid in sorted(points)
     ]
+
+
+def _write(session: Session, changes: list[dict[str, Any]]) -> None:
+    """The sheet's rows, one statement run for each in player order."""
     if changes:
         session.execute(update(SheetTotal), changes)
 
@@ -169,12 +211,12 @@ def _rate_sheet(
     played: list[PlayedDeal],
     since: int | None,
     before: Mapping[int, tuple[str | None, int]] | None,
-) -> set[int]:
+    seated: list[tuple[int, tuple[str | None, int]]],
+) -> tuple[dict[int, tuple[str | None, int]], set[int]]:
     """Rate one sheet: its ``played`` deals from where its players stood before them
-    (with ``since``, only its new last deals, from the ratings the sheet kept); the
-    players whose rating after the sheet changed (from what it kept ``before`` a count
-    again)."""
-    seated = _seated(session, [key[2]]).get(key[2], [])
+    (with ``since``, only its new last deals, from the ratings the sheet kept); each
+    ``seated`` player's rating and deals rated after the sheet, and the players whose
+    rating after the sheet changed (from what it kept ``before`` a count again)."""
     ratings: dict[int, Decimal] = {}
     counts: dict[int, int] = {}
     if since is not None:
@@ -182,17 +224,17 @@ def _rate_sheet(
             if stored is not None:
                 ratings[pid], counts[pid] = Decimal(stored), count
         if not played and len(ratings) == len(seated):
-            return set()  # passed deals: no rating moves
+            return dict(seated), set()  # passed deals: no rating moves
     if since is None or len(ratings) < len(seated):
         earlier, earlier_counts = _before(session, club_id, key, [key[2]])
         for pid, value in earlier.items():
             if pid not in ratings:
                 ratings[pid], counts[pid] = value, earlier_counts[pid]
     rated = rating.rate((d.rated() for d in played), ratings, counts)
-    now = _keep(session, [key[2]], rated, ratings, counts, seated={key[2]: seated})
+    found, _changes = _after(rated, ratings, counts, [key[2]], {key[2]: seated})
     was = dict(seated) if before is None else before
-    after = {pid: value for (_sid, pid), value in now.items()}
-    return {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
+    after = {pid: value for (_sid, pid), value in found.items()}
+    return after, {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
 
 
 def _next_seating(session: Session, club_id: int, key: Key, players: Collection[int]) -> Key | None:
@@ -301,19 +343,32 @@ def _keep(
     rated: rating.Rating,
     ratings: dict[int, Decimal],
     counts: dict[int, int],
-    seated: Seated | None = None,
-) -> dict[tuple[int, int], tuple[str | None, int]]:
-    """Each player's rating after each of ``sheets``: the one after their deals there, or
-    the one they came with; returned by (sheet, player). Only the rows whose rating
-    changed are written, by sheet and player: every writer takes the rows it shares with
+) -> None:
+    """Write each player's rating after each of ``sheets`` (:func:`_after`): only the rows
+    whose rating changed, by sheet and player: every writer takes the rows it shares with
     another in one order (docs/rating.md)."""
+    _found, changes = _after(rated, ratings, counts, sheets, _seated(session, sheets))
+    if changes:
+        changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
+        session.execute(update(SheetTotal), changes)
+
+
+def _after(
+    rated: rating.Rating,
+    ratings: dict[int, Decimal],
+    counts: dict[int, int],
+    sheets: list[int],
+    seated: Seated,
+) -> tuple[dict[tuple[int, int], tuple[str | None, int]], list[dict[str, Any]]]:
+    """Each player's rating and deals rated after each of ``sheets``: the one after their
+    deals there, or the one they came with; by (sheet, player). And the rows that differ
+    from what they kept, to write."""
     after: dict[tuple[int, int], tuple[Decimal, int]] = {}
     for pid, line in rated.history.items():
         for sid, reached, count in line:
             after[sid, pid] = (reached, count)
     current = dict(ratings)
     current_counts = dict(counts)
-    seated = seated if seated is not None else _seated(session, sheets)
     changes = []
     found: dict[tuple[int, int], tuple[str | None, int]] = {}
     for sid in sheets:
@@ -327,10 +382,7 @@ def _keep(
                 changes.append(
                     {"sheet_id": sid, "player_id": pid, "rating": now[0], "rated": now[1]}
                 )
-    if changes:
-        changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
-        session.execute(update(SheetTotal), changes)
-    return found
+    return found, changes
 
 
 def _seated(session: Session, sheets: list[int]) -> Seated:
@@ -358,7 +410,9 @@ def fill_missing(session: Session) -> int:
         select(Sheet.id, Sheet.club_id, Sheet.rules_json).where(Sheet.id.in_(missing))
     ).all()
     for row in rows:
-        _tally(session, row.id, RuleSet.from_json(row.rules_json))
+        deals = reads.sheet_deals(row.id, session)
+        found = tallies.of_sheet(deals, RuleSet.from_json(row.rules_json))
+        _write(session, _tally_rows(row.id, found, _kept_rows(session, row.id)))
     for club_id in {row.club_id for row in rows}:
         rate_club(session, club_id, None)
     session.flush()
@@ -371,7 +425,7 @@ def forget(session: Session, previous: Any) -> None:
     """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
     again must not add its deal twice)."""
     if previous.parent is None:
-        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, months.MONTHS, months.MOVED):
+        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, *MONTHS_NOTES):
             session.info.pop(key, None)
 
 

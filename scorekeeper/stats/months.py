@@ -19,7 +19,7 @@ design.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from datetime import date, timedelta
 from typing import Any
@@ -109,14 +109,24 @@ def figures_of(data: Mapping[str, Any] | None) -> list[int]:
     return found
 
 
-def keys_of(session: Session, sheets: Mapping[int, tuple[int, date]]) -> set[Key]:
-    """The rows that count ``sheets`` (id → club, day): their players', one query."""
-    if not sheets:
-        return set()
-    rows = session.execute(
-        select(SheetTotal.sheet_id, SheetTotal.player_id).where(SheetTotal.sheet_id.in_(sheets))
-    )
-    return {(sheets[sid][0], pid, month_of(sheets[sid][1])) for sid, pid in rows}
+def keys_of(
+    session: Session,
+    sheets: Mapping[int, tuple[int, date]],
+    players: Mapping[int, Collection[int]] | None = None,
+) -> set[Key]:
+    """The rows that count ``sheets`` (id → club, day): their players', ``players`` of
+    each sheet when the write holds them, else read (one query)."""
+    players = players or {}
+    unknown = [sid for sid in sheets if sid not in players]
+    pairs: list[tuple[int, int]] = [(sid, pid) for sid in sheets for pid in players.get(sid, ())]
+    if unknown:
+        rows = session.execute(
+            select(SheetTotal.sheet_id, SheetTotal.player_id).where(
+                SheetTotal.sheet_id.in_(unknown)
+            )
+        )
+        pairs += [(sid, pid) for sid, pid in rows]
+    return {(sheets[sid][0], pid, month_of(sheets[sid][1])) for sid, pid in pairs}
 
 
 def _moved(target: Sheet, value: Any, old: Any, _initiator: Any) -> None:
@@ -130,15 +140,19 @@ def _moved(target: Sheet, value: Any, old: Any, _initiator: Any) -> None:
 
 
 def noted(
-    session: Session, sheets: Mapping[int, tuple[int, date]], before: Iterable[Key]
+    session: Session,
+    sheets: Mapping[int, tuple[int, date]],
+    before: Iterable[Key],
+    players: Mapping[int, Collection[int]] | None = None,
 ) -> tuple[set[Key], set[Key]]:
     """The rows a write touches: those of its sheets (``sheets``: id → club, day, their
     players now), ``before`` (their players before a count again), and what was noted
     in the session (deletions, a day changed): those of players seated now, and the
-    others (whose player may be gone: a merge, a deleted club)."""
+    others (whose player may be gone: a merge, a deleted club). ``players``: the
+    players of ``sheets`` (their kept rows), when the write holds them."""
     gone: set[Key] = set(before) | session.info.pop(MONTHS, set())
     moved: dict[int, tuple[int, date]] = session.info.pop(MOVED, {})
-    keys = keys_of(session, sheets)
+    keys = keys_of(session, sheets, players)
     if moved:
         gone |= keys_of(session, moved)  # the months they were counted in
         now = session.execute(select(Sheet.id, Sheet.date).where(Sheet.id.in_(moved))).all()
