@@ -40,11 +40,14 @@ from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
 from scorekeeper.sheets.players import club_players, player_ids, seated_now
 from scorekeeper.sheets.reads import (
+    LastDeal,
     by_once_key,
     deal_by_number,
     entry_of,
     last_deal,
     last_deal_row,
+    saved_last,
+    seating_of,
     upcoming_dealer,
 )
 from scorekeeper.sheets.rotation import sitting_out
@@ -104,25 +107,33 @@ class Stale(Exception):
         self.current = current
 
 
-def lock(sheet: Sheet) -> None:
+def lock(sheet: Sheet) -> bool | None:
     """Begin a write of ``sheet``: bump its version in the database, which holds every
-    other writer of the sheet until this transaction ends."""
-    db.session.execute(update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1))
+    other writer of the sheet until this transaction ends. Whether the sheet is closed,
+    as the lock found it (``None`` where the database answers no ``RETURNING``)."""
+    bump = update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1)
+    closed = None
+    if db.session.get_bind().dialect.update_returning:
+        closed = bool(db.session.execute(bump.returning(Sheet.closed)).scalar())
+    else:
+        db.session.execute(bump)
     db.session.expire(sheet, ["version"])
+    return closed
 
 
 def lock_open(sheet: Sheet) -> None:
     """:func:`lock` the sheet for a write of its deals; :class:`Closed` if it is closed, as
     read under the lock: a sheet signed or ended between the page's check and this write
     takes nothing."""
-    lock(sheet)
-    _refuse_if_closed(sheet)
+    _refuse_if_closed(sheet, lock(sheet))
 
 
-def _refuse_if_closed(sheet: Sheet) -> None:
+def _refuse_if_closed(sheet: Sheet, closed: bool | None) -> None:
     """:class:`Closed`, the transaction rolled back, if the sheet is closed as the database
-    says now (read after :func:`lock`)."""
-    if db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
+    says now (``closed``: as the lock found it; else read after :func:`lock`)."""
+    if closed is None:
+        closed = bool(db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)))
+    if closed:
         db.session.rollback()
         raise Closed
 
@@ -189,10 +200,10 @@ def _save_once(
     rotate: bool,
 ) -> tuple[Saved, bool]:
     """One try of :func:`save_deal`, from the sheet's lock to the commit."""
-    lock(sheet)
+    closed = lock(sheet)
     found = None if key is None else by_once_key(sheet, key)
     if found is None:  # a deal sent again that was stored before the sheet closed is found
-        _refuse_if_closed(sheet)
+        _refuse_if_closed(sheet, closed)
     if found is not None:
         saved = Saved.of(found)
         db.session.rollback()
@@ -203,13 +214,17 @@ def _save_once(
     ids, entry, scored = seated_now(sheet, entry, scored)
     if rotate:
         entry, scored = _rotated(sheet, entry, scored)
+    seating = seating_of(sheet) if rotate else None  # read under the lock for the rotation
     deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
     _fill(sheet, deal, entry, scored, ids)
     db.session.add(deal)
     totals.add(deal)
     db.session.flush()
     saved = Saved.of(deal, entry.dealer)
+    seats = tuple(score.player_id for score in deal.scores)
+    last = LastDeal(deal.id, deal.number, deal.version, deal.contract, deal.dealer_id, seats)
     db.session.commit()
+    saved_last(sheet, last, seating)  # the form after the save: the sheet as committed
     return saved, False
 
 
