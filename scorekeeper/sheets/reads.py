@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVarTuple
+from typing import Any, TypeVarTuple
 
-from flask_babel import gettext as _
 from sqlalchemy import BindParameter, Integer, Result, Select, bindparam, event, func, select
 from sqlalchemy import inspect as sqlalchemy_inspect
 
@@ -73,6 +73,8 @@ _LAST = (  # the last deal's row, its dealer, and who sat at it (one row each)
     )
     .order_by(DealScore.position)
 )
+_KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
+_LAST_KEYED = _LAST.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
 _TOTALS = select(  # each player's total, and where the player first appears (the columns)
     SheetTotal.player_id, SheetTotal.points, SheetTotal.first_seen
 ).where(SheetTotal.sheet_id == _SHEET)
@@ -84,7 +86,6 @@ _WITHDRAWN = (
     .where(Entrant.withdrawn)
     .order_by(Seat.position)
 )
-_BY_ONCE_KEY = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
 _LEDGER_DEALS = (
     select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
@@ -166,19 +167,42 @@ def last_deal_row(sheet: Sheet) -> LastDeal | None:
     once while the sheet's loaded state lasts (:data:`_KEPT`: a write's lock, a commit
     or a rollback forgets it)."""
     if _LAST_READ not in sheet.__dict__:
-        rows = read(_LAST, sheet=sheet.id).all()
-        seated = tuple(r.player_id for r in rows if r.player_id is not None)
-        first = rows[0] if rows else None
-        sheet.__dict__[_LAST_READ] = first and LastDeal(*first[:5], seated=seated)
+        _keep_last(sheet, read(_LAST, sheet=sheet.id).all())
     found: LastDeal | None = sheet.__dict__[_LAST_READ]
     return found
 
 
-def saved_last(sheet: Sheet, last: LastDeal, seating: list[str] | None) -> None:
-    """What a save left the sheet as, as it committed it: its last deal, its count and
-    (when read under the lock) its seating; the form after the save reads them here."""
+def _keep_last(sheet: Sheet, rows: Sequence[Any]) -> None:
+    seated = tuple(r.player_id for r in rows if r.player_id is not None)
+    if not rows:
+        sheet.__dict__[_LAST_READ] = None
+        return
+    first = rows[0]
+    found = LastDeal(first.id, first.number, first.version, first.contract, first.dealer_id, seated)
+    sheet.__dict__[_LAST_READ] = found
+
+
+def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
+    """The deal stored with this key, if any (nearly never: only a deal sent again); the
+    last deal is read in the same statement (:func:`last_deal_row`)."""
+    rows = read(_LAST_KEYED, sheet=sheet.id, key=once_key).all()
+    _keep_last(sheet, rows)
+    found = rows[0].keyed if rows else None
+    return None if found is None else db.session.get(Deal, found)
+
+
+def saved_last(
+    sheet: Sheet,
+    last: LastDeal,
+    seating: list[str] | None,
+    totals: list[tuple[int, int, int]],
+) -> None:
+    """What a save left the sheet as, as it committed it: its last deal, its count, its
+    totals (player, points, first seen) and (when read under the lock) its seating; the
+    form after the save reads them here."""
     sheet.__dict__[_LAST_READ] = last
     sheet.__dict__[_COUNT_READ] = last.number
+    sheet.__dict__[_TOTALS_READ] = totals
     if seating is not None:
         sheet.__dict__[_SEATING_READ] = list(seating)
 
@@ -235,9 +259,10 @@ def seating_of(sheet: Sheet) -> list[str]:
 
 
 _SEATING_READ, _LAST_READ, _COUNT_READ = "_seating_read", "_last_read", "_count_read"
-_KEPT = (_SEATING_READ, _LAST_READ, _COUNT_READ)
+_TOTALS_READ = "_totals_read"
+_KEPT = (_SEATING_READ, _LAST_READ, _COUNT_READ, _TOTALS_READ)
 """What a sheet keeps of its reads (its seating's names while its seats are not loaded,
-its last deal, its count after a save): forgotten with the sheet's loaded state (a
+its last deal; its count and totals after a save): forgotten with the sheet's loaded state (a
 commit, a rollback, an expiry: every write's lock expires the sheet's version); seats
 that change are assigned (``sheet.seats = …``), which loads them."""
 
@@ -247,12 +272,6 @@ def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
     if sheet is not None:  # None: the object went, with what it kept
         for name in _KEPT:
             sheet.__dict__.pop(name, None)
-
-
-def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
-    """The deal stored with this key, if any (nearly never: only a deal sent again)."""
-    found = read(_BY_ONCE_KEY, sheet=sheet.id, key=once_key).scalar()
-    return None if found is None else db.session.get(Deal, found)
 
 
 @dataclass(frozen=True)
@@ -313,7 +332,7 @@ def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
     totals (:mod:`scorekeeper.sheets.totals`): one query of a row per player."""
     names = names_of(sheet)
     seating = seating_of(sheet)
-    rows = read(_TOTALS, sheet=sheet.id).all()
+    rows = sheet.__dict__.get(_TOTALS_READ) or read(_TOTALS, sheet=sheet.id).all()
     result = dict.fromkeys(seating, 0)
     for player_id, points, _first in rows:
         result[names[player_id]] = int(points)
@@ -362,37 +381,3 @@ def seating_basis(sheet: Sheet) -> str:
     """The seating a deal form is shown with, as the form sends it back: the table mode
     and the names in seat order."""
     return json.dumps([sheet.table_mode, *seating_of(sheet)], ensure_ascii=False)
-
-
-def seating_change(basis: str | None, sheet: Sheet) -> str | None:
-    """What changed in the seating since a form was shown with ``basis``, in words; ``None``
-    when nothing did (or the form does not say: a form from before the seating was sent)."""
-    if not basis:
-        return None
-    try:
-        shown = json.loads(basis)
-    except ValueError:
-        shown = None
-    if not (isinstance(shown, list) and shown and all(isinstance(x, str) for x in shown)):
-        return str(_("The seating changed on another phone: check the deal and save it again."))
-    mode, seated = shown[0], shown[1:]
-    now = seating_of(sheet)
-    if mode == sheet.table_mode and seated == now:
-        return None
-    left = [name for name in seated if name not in now]
-    joined = [name for name in now if name not in seated]
-    if left or joined:
-        return str(
-            _(
-                "The seating changed on another phone (left: %(left)s; joined: %(joined)s): "
-                "check the deal and save it again.",
-                left=", ".join(left) or "—",
-                joined=", ".join(joined) or "—",
-            )
-        )
-    return str(
-        _(
-            "The seating changed on another phone (the seats or the table's game): "
-            "check the deal and save it again."
-        )
-    )

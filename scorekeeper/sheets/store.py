@@ -109,8 +109,8 @@ class Stale(Exception):
 
 def lock(sheet: Sheet) -> bool | None:
     """Begin a write of ``sheet``: bump its version in the database, which holds every
-    other writer of the sheet until this transaction ends. Whether the sheet is closed,
-    as the lock found it (``None`` where the database answers no ``RETURNING``)."""
+    other writer of the sheet until this transaction ends; whether the sheet is closed, as
+    the lock found it (``None``: the database answers no ``RETURNING``)."""
     bump = update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1)
     closed = None
     if db.session.get_bind().dialect.update_returning:
@@ -223,8 +223,9 @@ def _save_once(
     saved = Saved.of(deal, entry.dealer)
     seats = tuple(score.player_id for score in deal.scores)
     last = LastDeal(deal.id, deal.number, deal.version, deal.contract, deal.dealer_id, seats)
+    kept = totals.standing(sheet.id)
     db.session.commit()
-    saved_last(sheet, last, seating)  # the form after the save: the sheet as committed
+    saved_last(sheet, last, seating, kept)  # the form after the save: the sheet as committed
     return saved, False
 
 

@@ -108,10 +108,13 @@ KEPT_DEALS = "kept_deals"
 class Kept:
     """One player's kept row of a sheet, as the write leaves it so far."""
 
-    __slots__ = ("points", "figures", "rating", "rated")
+    __slots__ = ("points", "figures", "rating", "rated", "first_seen")
 
-    def __init__(self, points: int, figures: Any, rating: str | None, rated: int) -> None:
+    def __init__(
+        self, points: int, figures: Any, rating: str | None, rated: int, first_seen: int
+    ) -> None:
         self.points, self.figures, self.rating, self.rated = points, figures, rating, rated
+        self.first_seen = first_seen
 
 
 ROWS = select(
@@ -120,6 +123,7 @@ ROWS = select(
     SheetTotal.figures,
     SheetTotal.rating,
     SheetTotal.rated,
+    SheetTotal.first_seen,
 ).where(SheetTotal.sheet_id == bindparam("sheet"))
 
 
@@ -141,8 +145,8 @@ def add(deal: Deal) -> None:
     for s in scores:
         kept = have.get(s.player_id)
         if kept is None:
-            have[s.player_id] = Kept(s.points, None, None, 0)
             seen = deal.number * SEAT_WEIGHT + s.position
+            have[s.player_id] = Kept(s.points, None, None, 0, seen)
             new.append(key | {"player_id": s.player_id, "points": s.points, "first_seen": seen})
         else:
             kept.points += s.points
@@ -159,9 +163,14 @@ def _rows(sheet_id: int, known: dict[int, dict[int, Kept]], fresh: bool) -> dict
     left them (the next ones)."""
     if fresh or sheet_id not in known:
         known[sheet_id] = {
-            pid: Kept(points, figures, rating, rated)
-            for pid, points, figures, rating, rated in db.session.connection().execute(
-                ROWS, {"sheet": sheet_id}
-            )
+            row[0]: Kept(*row[1:])
+            for row in db.session.connection().execute(ROWS, {"sheet": sheet_id})
         }
     return known[sheet_id]
+
+
+def standing(sheet_id: int) -> list[tuple[int, int, int]]:
+    """The sheet's totals as this write leaves them, from the rows :func:`add` read: each
+    player's id, points and first appearance."""
+    rows = db.session.info[KEPT_ROWS][sheet_id]
+    return [(pid, row.points, row.first_seen) for pid, row in rows.items()]

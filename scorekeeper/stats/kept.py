@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, event, func, inspect, not_, or_, select, update
+from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -34,12 +34,11 @@ from scorekeeper.sheets.totals import (
     KEPT_RATINGS,
     KEPT_ROWS,
     KEPT_SHEETS,
-    ROWS,
     Kept,
 )
-from scorekeeper.stats import months, rating, reads, rerating, tallies
+from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
-from scorekeeper.stats.figures import StoredDeal, ranks
+from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.rerating import Key
 
 SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
@@ -89,18 +88,14 @@ def refresh(session: Session) -> None:
         return
     session.flush()
     queue = Queue(session, clubs)
-    rows = session.execute(
-        select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER)
-        .where(Sheet.id.in_(sheets | set(added)))
-        .order_by(*reads.PLAY_ORDER)
-    ).all()
+    rows = kept_rows.sheet_rows(session, sheets | set(added))
     players: dict[int, set[int]] = {}
     for row in rows:
         if row.id in sheets:
-            kept, deals, since = _kept_rows(session, row.id), None, None
+            kept, deals, since = kept_rows.kept_rows(session, row.id), None, None
         else:
-            kept, since = known.get(row.id) or _kept_rows(session, row.id), added[row.id]
-            deals = _known_deals(new_deals.get(row.id), since)
+            kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
+            deals = kept_rows.known_deals(new_deals.get(row.id), since)
         _refresh_sheet(session, queue, row, kept, deals, since, before.get(row.id))
         players[row.id] = set(kept)
     gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
@@ -108,24 +103,6 @@ def refresh(session: Session) -> None:
     months.refresh(session, *months.noted(session, sheet_days, gone, players))
     queue.write()
     session.flush()
-
-
-def _kept_rows(session: Session, sheet_id: int) -> dict[int, Kept]:
-    """The sheet's kept rows as the database holds them now (one query)."""
-    return {
-        pid: Kept(points, figures, rating, rated)
-        for pid, points, figures, rating, rated in session.execute(ROWS, {"sheet": sheet_id})
-    }
-
-
-def _known_deals(deals: list[Any] | None, since: int) -> list[StoredDeal] | None:
-    """The new last deals the write added (numbered ``since`` on), as objects it holds:
-    ``None`` when they are not all at hand as stored (then they are read)."""
-    if not deals or [d.number for d in deals] != list(range(since, since + len(deals))):
-        return None
-    if any(inspect(d).deleted or inspect(d).detached or inspect(d).expired for d in deals):
-        return None
-    return [reads.stored_of(deal) for deal in deals]
 
 
 def _refresh_sheet(
@@ -143,65 +120,22 @@ def _refresh_sheet(
     key = rerating.key_of(row)
     if deals is None:
         deals = reads.sheet_deals(row.id, session, since or 1)
-    found = _tallies(deals, rules, kept, since)
-    changes = _tally_rows(row.id, found, kept)
+    found = kept_rows.tallies_of(deals, rules, kept, since)
+    changes = kept_rows.tally_rows(row.id, found, kept)
     played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
     if queue.covers(row.club_id, key) or (since is None and len(played) > rerating.STEP_DEALS):
         queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
-        _write(session, changes)
+        kept_rows.write_rows(session, changes)
         return
     seated = [(pid, (k.rating, k.rated)) for pid, k in kept.items()]
     now, changed = _rate_sheet(session, row.club_id, key, played, since, before, seated)
     for change in changes:
         change["rating"], change["rated"] = now[change["player_id"]]
-    _write(session, changes)
+    kept_rows.write_rows(session, changes)
     if changed:
         later = _next_seating(session, row.club_id, key, changed)
         if later is not None:
             queue.add(row.club_id, later)
-
-
-def _tallies(
-    deals: list[StoredDeal], rules: RuleSet, kept: Mapping[int, Kept], since: int | None
-) -> dict[int, tallies.Tally]:
-    """Each player's tally: over the sheet's deals, or (``since``) its new last deals added
-    to what the sheet kept."""
-    if since is None:
-        return tallies.of_sheet(deals, rules)
-    found = {pid: tallies.Tally.from_json(k.figures) for pid, k in kept.items() if k.figures}
-    for deal in deals:
-        made = bool(deal.won(rules))
-        for pid in deal.scores:
-            found.setdefault(pid, tallies.Tally()).count(deal, pid, made)
-    return found
-
-
-def _tally_rows(
-    sheet_id: int, found: Mapping[int, tallies.Tally], kept: Mapping[int, Kept]
-) -> list[dict[str, Any]]:
-    """Each player's row: tally, deals played and place among who played; by player."""
-    points = {pid: k.points for pid, k in kept.items()}
-    played = sorted(
-        (pid for pid in points if pid in found and found[pid].played), key=lambda p: -points[p]
-    )
-    places = dict(zip(played, ranks(played, key=lambda p: points[p]), strict=True))
-    return [
-        {
-            "sheet_id": sheet_id,
-            "player_id": pid,
-            "deals": found[pid].played if pid in found else 0,
-            "place": places.get(pid),
-            "of": len(played) if pid in places else None,
-            "figures": (found.get(pid) or tallies.Tally()).to_json(),
-        }
-        for pid in sorted(points)
-    ]
-
-
-def _write(session: Session, changes: list[dict[str, Any]]) -> None:
-    """The sheet's rows, one statement run for each in player order."""
-    if changes:
-        session.execute(update(SheetTotal), changes)
 
 
 def _rate_sheet(
@@ -412,7 +346,9 @@ def fill_missing(session: Session) -> int:
     for row in rows:
         deals = reads.sheet_deals(row.id, session)
         found = tallies.of_sheet(deals, RuleSet.from_json(row.rules_json))
-        _write(session, _tally_rows(row.id, found, _kept_rows(session, row.id)))
+        kept_rows.write_rows(
+            session, kept_rows.tally_rows(row.id, found, kept_rows.kept_rows(session, row.id))
+        )
     for club_id in {row.club_id for row in rows}:
         rate_club(session, club_id, None)
     session.flush()
