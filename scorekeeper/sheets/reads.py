@@ -268,7 +268,8 @@ that change are assigned (``sheet.seats = …``), which loads them."""
 
 
 @event.listens_for(Sheet, "expire")
-def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
+def forget(sheet: Sheet | None, _attributes: object = None) -> None:
+    """Forget what the sheet kept of its reads (a write's lock: read again under it)."""
     if sheet is not None:  # None: the object went, with what it kept
         for name in _KEPT:
             sheet.__dict__.pop(name, None)

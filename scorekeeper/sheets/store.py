@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scorekeeper.db import db, lost_race
@@ -38,6 +38,10 @@ from scorekeeper.retired import REPLACED, retire, retire_sheets
 from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
+from scorekeeper.sheets.locks import Closed as Closed
+from scorekeeper.sheets.locks import commit_keeping, refuse_if_closed
+from scorekeeper.sheets.locks import lock as lock
+from scorekeeper.sheets.locks import lock_open as lock_open
 from scorekeeper.sheets.players import club_players, player_ids, seated_now
 from scorekeeper.sheets.reads import (
     LastDeal,
@@ -92,10 +96,6 @@ class Full(Exception):
     """A tournament table has all the deals of its round."""
 
 
-class Closed(Exception):
-    """The sheet was closed (signed, round ended, evening closed) before the write's lock."""
-
-
 class Stale(Exception):
     """The deal a correction, deletion or undo was based on changed or went meanwhile.
 
@@ -105,37 +105,6 @@ class Stale(Exception):
     def __init__(self, current: Deal | None) -> None:
         super().__init__("the deal changed meanwhile")
         self.current = current
-
-
-def lock(sheet: Sheet) -> bool | None:
-    """Begin a write of ``sheet``: bump its version in the database, which holds every
-    other writer of the sheet until this transaction ends; whether the sheet is closed, as
-    the lock found it (``None``: the database answers no ``RETURNING``)."""
-    bump = update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1)
-    closed = None
-    if db.session.get_bind().dialect.update_returning:
-        closed = bool(db.session.execute(bump.returning(Sheet.closed)).scalar())
-    else:
-        db.session.execute(bump)
-    db.session.expire(sheet, ["version"])
-    return closed
-
-
-def lock_open(sheet: Sheet) -> None:
-    """:func:`lock` the sheet for a write of its deals; :class:`Closed` if it is closed, as
-    read under the lock: a sheet signed or ended between the page's check and this write
-    takes nothing."""
-    _refuse_if_closed(sheet, lock(sheet))
-
-
-def _refuse_if_closed(sheet: Sheet, closed: bool | None) -> None:
-    """:class:`Closed`, the transaction rolled back, if the sheet is closed as the database
-    says now (``closed``: as the lock found it; else read after :func:`lock`)."""
-    if closed is None:
-        closed = bool(db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)))
-    if closed:
-        db.session.rollback()
-        raise Closed
 
 
 @dataclass(frozen=True)
@@ -203,7 +172,7 @@ def _save_once(
     closed = lock(sheet)
     found = None if key is None else by_once_key(sheet, key)
     if found is None:  # a deal sent again that was stored before the sheet closed is found
-        _refuse_if_closed(sheet, closed)
+        refuse_if_closed(sheet, closed)
     if found is not None:
         saved = Saved.of(found)
         db.session.rollback()
@@ -224,7 +193,7 @@ def _save_once(
     seats = tuple(score.player_id for score in deal.scores)
     last = LastDeal(deal.id, deal.number, deal.version, deal.contract, deal.dealer_id, seats)
     kept = totals.standing(sheet.id)
-    db.session.commit()
+    commit_keeping(sheet)
     saved_last(sheet, last, seating, kept)  # the form after the save: the sheet as committed
     return saved, False
 
