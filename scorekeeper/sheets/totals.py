@@ -106,15 +106,23 @@ KEPT_DEALS = "kept_deals"
 
 
 class Kept:
-    """One player's kept row of a sheet, as the write leaves it so far."""
+    """One player's kept row of a sheet, as the write leaves it so far; ``was``: its
+    deals played and points as read (what the player's month counted of the sheet)."""
 
-    __slots__ = ("points", "figures", "rating", "rated", "first_seen")
+    __slots__ = ("points", "figures", "rating", "rated", "first_seen", "was")
 
     def __init__(
-        self, points: int, figures: Any, rating: str | None, rated: int, first_seen: int
+        self,
+        points: int,
+        figures: Any,
+        rating: str | None,
+        rated: int,
+        first_seen: int,
+        deals: int = 0,
     ) -> None:
         self.points, self.figures, self.rating, self.rated = points, figures, rating, rated
         self.first_seen = first_seen
+        self.was = (deals, points)
 
 
 ROWS = select(
@@ -124,6 +132,7 @@ ROWS = select(
     SheetTotal.rating,
     SheetTotal.rated,
     SheetTotal.first_seen,
+    SheetTotal.deals,
 ).where(SheetTotal.sheet_id == bindparam("sheet"))
 
 

@@ -89,18 +89,27 @@ def refresh(session: Session) -> None:
     session.flush()
     queue = Queue(session, clubs)
     rows = kept_rows.sheet_rows(session, sheets | set(added))
+    # Only new last deals, on rows the write read: the months gain what the rows gained.
+    adding = not (sheets or moving or before) and all(r.id in known for r in rows)
     players: dict[int, set[int]] = {}
+    gains: dict[months.Key, list[int]] = {}
     for row in rows:
         if row.id in sheets:
             kept, deals, since = kept_rows.kept_rows(session, row.id), None, None
         else:
             kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
             deals = kept_rows.known_deals(new_deals.get(row.id), since)
-        _refresh_sheet(session, queue, row, kept, deals, since, before.get(row.id))
+        then = months.counted_rows(kept) if adding else {}  # before the tallies move
+        written = _refresh_sheet(session, queue, row, kept, deals, since, before.get(row.id))
         players[row.id] = set(kept)
-    gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
-    sheet_days = {r.id: (r.club_id, r.date) for r in rows}
-    months.refresh(session, *months.noted(session, sheet_days, gone, players))
+        if adding:
+            months.gain(gains, (row.club_id, months.month_of(row.date)), then, written)
+    if adding:
+        months.add(session, gains)
+    else:
+        gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
+        sheet_days = {r.id: (r.club_id, r.date) for r in rows}
+        months.refresh(session, *months.noted(session, sheet_days, gone, players))
     queue.write()
     session.flush()
 
@@ -113,9 +122,10 @@ def _refresh_sheet(
     deals: list[StoredDeal] | None,
     since: int | None,
     before: Mapping[int, tuple[str | None, int]] | None,
-) -> None:
+) -> list[dict[str, Any]]:
     """One sheet's kept figures: its tallies, deals played and places, and its players'
-    ratings after it unless the queue rates it (one update of its rows, by player)."""
+    ratings after it unless the queue rates it (one update of its rows, by player); the
+    rows written."""
     rules = RuleSet.from_json(row.rules_json)
     key = rerating.key_of(row)
     if deals is None:
@@ -126,7 +136,7 @@ def _refresh_sheet(
     if queue.covers(row.club_id, key) or (since is None and len(played) > rerating.STEP_DEALS):
         queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
         kept_rows.write_rows(session, changes)
-        return
+        return changes
     seated = [(pid, (k.rating, k.rated)) for pid, k in kept.items()]
     now, changed = _rate_sheet(session, row.club_id, key, played, since, before, seated)
     for change in changes:
@@ -136,6 +146,7 @@ def _refresh_sheet(
         later = _next_seating(session, row.club_id, key, changed)
         if later is not None:
             queue.add(row.club_id, later)
+    return changes
 
 
 def _rate_sheet(

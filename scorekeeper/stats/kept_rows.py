@@ -81,6 +81,7 @@ def tally_rows(
             "sheet_id": sheet_id,
             "player_id": pid,
             "deals": found[pid].played if pid in found else 0,
+            "points": points[pid],
             "place": places.get(pid),
             "of": len(played) if pid in places else None,
             "figures": (found.get(pid) or Tally()).to_json(),

@@ -47,7 +47,7 @@ from sqlalchemy.orm import Session, object_session
 
 from scorekeeper.db import db
 from scorekeeper.models import Player, Sheet, SheetTotal
-from scorekeeper.sheets.totals import KEPT_MONTHS
+from scorekeeper.sheets.totals import KEPT_MONTHS, Kept
 
 ROLES = ("taker", "partner", "defender")
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
@@ -198,6 +198,39 @@ def refresh(session: Session, keys: set[Key], others: AbstractSet[Key] = frozens
 COUNTED = ("sheets", "deals", "points", *FIELDS)
 
 
+def counted(deals: int, points: int, figures: Mapping[str, Any] | None) -> list[int]:
+    """What one kept row adds to its player's month (:data:`COUNTED`): nothing unless the
+    player played a deal of the sheet."""
+    return [1, deals, points, *figures_of(figures)] if deals else [0] * len(COUNTED)
+
+
+def add(session: Session, changes: Mapping[Key, list[int]]) -> None:
+    """Add ``changes`` (row → what it gains, :data:`COUNTED`) to the rows, made when
+    missing: one upsert run row after row in (player, month) order, which locks each row
+    as the count again does (:func:`refresh`). For a write that only added new last deals
+    to its sheets: the months gain what their kept rows gained."""
+    order = sorted((k for k, v in changes.items() if any(v)), key=lambda k: (k[1], k[2]))
+    if not order:
+        return
+    dialect = session.get_bind().dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(month_total)
+    statement = statement.on_conflict_do_update(
+        index_elements=["player_id", "month"],
+        set_={c: month_total.c[c] + statement.excluded[c] for c in COUNTED},
+    )
+    rows = [
+        {
+            "player_id": pid,
+            "month": month,
+            "club_id": club,
+            **dict(zip(COUNTED, changes[club, pid, month], strict=True)),
+        }
+        for club, pid, month in order
+    ]
+    session.execute(statement, rows)
+
+
 def _lock(session: Session, order: list[Key]) -> None:
     """Every row of the write, made if missing, locked in (player, month) order by one
     upsert run for each row in turn: two writers wait for each other's rows in one
@@ -275,3 +308,25 @@ def init_app() -> None:
     """Note a sheet's change of day (once per process)."""
     if not event.contains(Sheet.date, "set", _moved):
         event.listen(Sheet.date, "set", _moved)
+
+
+def counted_rows(kept: Mapping[int, Kept]) -> dict[int, list[int]]:
+    """What each player's month counted of a sheet's rows, as the write read them."""
+    return {pid: counted(*row.was, row.figures) for pid, row in kept.items()}
+
+
+def gain(
+    gains: dict[Key, list[int]],
+    where: tuple[int, Any],
+    then: Mapping[int, list[int]],
+    written: list[dict[str, Any]],
+) -> None:
+    """What each player's month (``where``: club, month) gains from the sheet's rows as
+    ``written``, against what it counted of them (``then``: :func:`counted_rows`)."""
+    club, month = where
+    zero = [0] * len(COUNTED)
+    for row in written:
+        now = counted(row["deals"], row["points"], row["figures"])
+        line = gains.setdefault((club, row["player_id"], month), list(zero))
+        for at, (new, old) in enumerate(zip(now, then.get(row["player_id"], zero), strict=True)):
+            line[at] += new - old
