@@ -13,8 +13,10 @@ Written in the transaction that changes the sheets' kept rows (:mod:`.kept`), af
 and before the rating queue's row: each (player, month) row touched by the write is
 counted again from that player's kept rows of the month (a handful of small rows, never
 the deals, never the club's history), under the row's lock, taken for every row of the
-write by an upsert run row after row in (player, month) order. docs/rating.md has the
-design.
+write by an upsert run row after row in (player, month) order. A write that only added
+new last deals (a save) adds instead what its sheet's kept rows gained to each row
+(:func:`add`: the same upsert, in the same order, with the sums in it). docs/rating.md
+has the design.
 """
 
 from __future__ import annotations
@@ -204,6 +206,22 @@ def counted(deals: int, points: int, figures: Mapping[str, Any] | None) -> list[
     return [1, deals, points, *figures_of(figures)] if deals else [0] * len(COUNTED)
 
 
+_ADDING: dict[str, Any] = {}
+""":func:`add`'s statement for each database, made once: building it (a sum for each of
+its 44 columns) and its cache key cost more than the save's other statements together."""
+
+
+def _adding(dialect: str) -> Any:
+    statement = _ADDING.get(dialect)
+    if statement is None:
+        insert = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(month_total)
+        statement = _ADDING[dialect] = insert.on_conflict_do_update(
+            index_elements=["player_id", "month"],
+            set_={c: month_total.c[c] + insert.excluded[c] for c in COUNTED},
+        )
+    return statement
+
+
 def add(session: Session, changes: Mapping[Key, list[int]]) -> None:
     """Add ``changes`` (row → what it gains, :data:`COUNTED`) to the rows, made when
     missing: one upsert run row after row in (player, month) order, which locks each row
@@ -212,13 +230,7 @@ def add(session: Session, changes: Mapping[Key, list[int]]) -> None:
     order = sorted((k for k, v in changes.items() if any(v)), key=lambda k: (k[1], k[2]))
     if not order:
         return
-    dialect = session.get_bind().dialect.name
-    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-    statement = insert(month_total)
-    statement = statement.on_conflict_do_update(
-        index_elements=["player_id", "month"],
-        set_={c: month_total.c[c] + statement.excluded[c] for c in COUNTED},
-    )
+    statement = _adding(session.get_bind().dialect.name)
     rows = [
         {
             "player_id": pid,
