@@ -3,7 +3,9 @@ the commit of a save that keeps what it loaded."""
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from typing import cast
+
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db import db
@@ -15,16 +17,23 @@ class Closed(Exception):
     """The sheet was closed (signed, round ended, evening closed) before the write's lock."""
 
 
+_SHEET = cast(Table, Sheet.__table__)
+_TABLE = _SHEET.c
+_BUMP = update(_SHEET).where(_TABLE.id == bindparam("sheet")).values(version=_TABLE.version + 1)
+_BUMPED = _BUMP.returning(_TABLE.closed, _TABLE.version)
+"""The lock's statements, made once (a table's, not the ORM's: the sheet's version is
+set from what the lock answers)."""
+
+
 def lock(sheet: Sheet) -> bool | None:
     """Begin a write of ``sheet``: bump its version in the database, which holds every
     other writer of the sheet until this transaction ends; whether the sheet is closed, as
     the lock found it (``None``: the database answers no ``RETURNING``)."""
-    bump = update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1)
     if not db.session.get_bind().dialect.update_returning:
-        db.session.execute(bump)
+        db.session.execute(_BUMP, {"sheet": sheet.id})
         db.session.expire(sheet, ["version"])  # and what it kept of its reads
         return None
-    closed, version = db.session.execute(bump.returning(Sheet.closed, Sheet.version)).one()
+    closed, version = db.session.execute(_BUMPED, {"sheet": sheet.id}).one()
     set_committed_value(sheet, "version", version)
     forget(sheet)  # what it kept of its reads is read again under the lock
     return bool(closed)

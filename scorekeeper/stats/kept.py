@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, event, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -184,18 +184,32 @@ def _rate_sheet(
 
 def _next_seating(session: Session, club_id: int, key: Key, players: Collection[int]) -> Key | None:
     """The first sheet after ``key`` in play order where one of ``players`` sits."""
-    row = session.execute(
-        select(Sheet.id, Sheet.date, Sheet.created_at)
-        .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
-        .where(
-            Sheet.club_id == club_id,
-            SheetTotal.player_id.in_(players),
-            from_key(key, after=True),
-        )
-        .order_by(*reads.PLAY_ORDER)
-        .limit(1)
-    ).first()
+    day, started, sheet_id = key
+    values = {"club": club_id, "players": list(players), "day": day, "at": started}
+    row = session.execute(_NEXT_SEATING, values | {"sheet": sheet_id}).first()
     return None if row is None else rerating.key_of(row)
+
+
+_NEXT_SEATING = (  # made once: building it at each save cost more than its round trip
+    select(Sheet.id, Sheet.date, Sheet.created_at)
+    .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
+    .where(
+        Sheet.club_id == bindparam("club"),
+        SheetTotal.player_id.in_(bindparam("players", expanding=True)),
+        or_(
+            Sheet.date > bindparam("day"),
+            and_(
+                Sheet.date == bindparam("day"),
+                or_(
+                    Sheet.created_at > bindparam("at"),
+                    and_(Sheet.created_at == bindparam("at"), Sheet.id > bindparam("sheet")),
+                ),
+            ),
+        ),
+    )
+    .order_by(*reads.PLAY_ORDER)
+    .limit(1)
+)
 
 
 def rate_club(session: Session, club_id: int, start: Key | None) -> None:
