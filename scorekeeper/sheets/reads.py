@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVarTuple
+from typing import Any, TypeVarTuple
 
-from flask_babel import gettext as _
 from sqlalchemy import BindParameter, Integer, Result, Select, bindparam, event, func, select
-from sqlalchemy import Row as Row_
 from sqlalchemy import inspect as sqlalchemy_inspect
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet, SheetTotal
 from scorekeeper.scoring import Contract
 from scorekeeper.sheets import conversion
+from scorekeeper.sheets.closed import closed_message as closed_message
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.ledger import Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
@@ -60,14 +60,8 @@ _SEATING = (
     .order_by(Seat.position)
 )
 _COUNT = select(func.count(Deal.id)).where(Deal.sheet_id == _SHEET)
-_LAST_ROW = (
-    select(Deal.id, Deal.number, Deal.version, Deal.contract)
-    .where(Deal.sheet_id == _SHEET)
-    .order_by(Deal.number.desc())
-    .limit(1)
-)
-_LAST_SEATS = (  # the last deal's dealer and who sat at it
-    select(Deal.dealer_id, DealScore.player_id)
+_LAST = (  # the last deal's row, its dealer, and who sat at it (one row each)
+    select(Deal.id, Deal.number, Deal.version, Deal.contract, Deal.dealer_id, DealScore.player_id)
     .join(DealScore, DealScore.deal_id == Deal.id, isouter=True)
     .where(
         Deal.id
@@ -79,6 +73,8 @@ _LAST_SEATS = (  # the last deal's dealer and who sat at it
     )
     .order_by(DealScore.position)
 )
+_KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
+_LAST_KEYED = _LAST.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
 _TOTALS = select(  # each player's total, and where the player first appears (the columns)
     SheetTotal.player_id, SheetTotal.points, SheetTotal.first_seen
 ).where(SheetTotal.sheet_id == _SHEET)
@@ -90,7 +86,6 @@ _WITHDRAWN = (
     .where(Entrant.withdrawn)
     .order_by(Seat.position)
 )
-_BY_ONCE_KEY = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
 _LEDGER_DEALS = (
     select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
@@ -154,10 +149,62 @@ def last_deal(sheet: Sheet) -> Deal | None:
     ).first()
 
 
-def last_deal_row(sheet: Sheet) -> Row_[int, int, int, Contract | None] | None:
-    """The last deal's id, number, version and contract, as a plain row (no ORM object,
-    none of its scores): what the form after a save says of it."""
-    return read(_LAST_ROW, sheet=sheet.id).first()
+@dataclass(frozen=True)
+class LastDeal:
+    """The last deal's id, number, version and contract, its dealer and who sat at it
+    (ids, in seat order): what a save checks and the form after it shows."""
+
+    id: int
+    number: int
+    version: int
+    contract: Contract | None
+    dealer_id: int
+    seated: tuple[int, ...]
+
+
+def last_deal_row(sheet: Sheet) -> LastDeal | None:
+    """The sheet's last deal as plain values (no ORM object, none of its scores), read
+    once while the sheet's loaded state lasts (:data:`_KEPT`: a write's lock, a commit
+    or a rollback forgets it)."""
+    if _LAST_READ not in sheet.__dict__:
+        _keep_last(sheet, read(_LAST, sheet=sheet.id).all())
+    found: LastDeal | None = sheet.__dict__[_LAST_READ]
+    return found
+
+
+def _keep_last(sheet: Sheet, rows: Sequence[Any]) -> None:
+    seated = tuple(r.player_id for r in rows if r.player_id is not None)
+    if not rows:
+        sheet.__dict__[_LAST_READ] = None
+        return
+    first = rows[0]
+    found = LastDeal(first.id, first.number, first.version, first.contract, first.dealer_id, seated)
+    sheet.__dict__[_LAST_READ] = found
+
+
+def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
+    """The deal stored with this key, if any (nearly never: only a deal sent again); the
+    last deal is read in the same statement (:func:`last_deal_row`)."""
+    rows = read(_LAST_KEYED, sheet=sheet.id, key=once_key).all()
+    _keep_last(sheet, rows)
+    found = rows[0].keyed if rows else None
+    return None if found is None else db.session.get(Deal, found)
+
+
+def saved_last(
+    sheet: Sheet,
+    last: LastDeal,
+    seating: list[str] | None,
+    totals: list[tuple[int, int, int]],
+) -> None:
+    """What a save left the sheet as, as it committed it: its last deal, its count, its
+    totals (player, points, first seen) and (when read under the lock) its seating; the
+    form after the save reads them here."""
+    sheet.__dict__[_LAST_READ] = last
+    sheet.__dict__[_COUNT_READ] = last.number
+    sheet.__dict__[_TOTALS_READ] = totals
+    if seating is not None:
+        sheet.__dict__[_SEATING_READ] = list(seating)
 
 
 def deal_by_number(sheet: Sheet, number: int) -> Deal | None:
@@ -175,13 +222,12 @@ def upcoming_dealer(sheet: Sheet, shown: Ledger | None = None) -> str:
     if shown is not None and shown.rows:
         number = shown.rows[-1].number
         return next_dealer(seating, shown.dealers[number], list(shown.rows[-1].scores))
-    rows = read(_LAST_SEATS, sheet=sheet.id).all()
-    if not rows:
+    last = last_deal_row(sheet)
+    if last is None:
         first = sheet.first_dealer.name
         return first if first in seating else seating[0]
     names = names_of(sheet)
-    played = [names[player_id] for _, player_id in rows if player_id is not None]
-    return next_dealer(seating, names[rows[0][0]], played)
+    return next_dealer(seating, names[last.dealer_id], [names[pid] for pid in last.seated])
 
 
 def withdrawn_at(sheet: Sheet) -> list[str]:
@@ -212,22 +258,21 @@ def seating_of(sheet: Sheet) -> list[str]:
     return list(found)
 
 
-_SEATING_READ = "_seating_read"
-"""Where a sheet keeps the names :func:`seating_of` read, while its seats are not loaded:
-forgotten with the sheet's loaded state (a commit, a rollback, an expiry); seats that
-change are assigned (``sheet.seats = …``), which loads them."""
+_SEATING_READ, _LAST_READ, _COUNT_READ = "_seating_read", "_last_read", "_count_read"
+_TOTALS_READ = "_totals_read"
+_KEPT = (_SEATING_READ, _LAST_READ, _COUNT_READ, _TOTALS_READ)
+"""What a sheet keeps of its reads (its seating's names while its seats are not loaded,
+its last deal; its count and totals after a save): forgotten with the sheet's loaded state (a
+commit, a rollback, an expiry: every write's lock expires the sheet's version); seats
+that change are assigned (``sheet.seats = …``), which loads them."""
 
 
 @event.listens_for(Sheet, "expire")
-def _forget_seating(sheet: Sheet | None, _attributes: object) -> None:
+def forget(sheet: Sheet | None, _attributes: object = None) -> None:
+    """Forget what the sheet kept of its reads (a write's lock: read again under it)."""
     if sheet is not None:  # None: the object went, with what it kept
-        sheet.__dict__.pop(_SEATING_READ, None)
-
-
-def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
-    """The deal stored with this key, if any (nearly never: only a deal sent again)."""
-    found = read(_BY_ONCE_KEY, sheet=sheet.id, key=once_key).scalar()
-    return None if found is None else db.session.get(Deal, found)
+        for name in _KEPT:
+            sheet.__dict__.pop(name, None)
 
 
 @dataclass(frozen=True)
@@ -288,7 +333,7 @@ def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
     totals (:mod:`scorekeeper.sheets.totals`): one query of a row per player."""
     names = names_of(sheet)
     seating = seating_of(sheet)
-    rows = read(_TOTALS, sheet=sheet.id).all()
+    rows = sheet.__dict__.get(_TOTALS_READ) or read(_TOTALS, sheet=sheet.id).all()
     result = dict.fromkeys(seating, 0)
     for player_id, points, _first in rows:
         result[names[player_id]] = int(points)
@@ -299,7 +344,9 @@ def _standing(sheet: Sheet) -> tuple[dict[str, int], list[str]]:
 
 
 def deal_count(sheet: Sheet) -> int:
-    return read(_COUNT, sheet=sheet.id).scalar() or 0
+    """The sheet's deals: as a save just left them (:func:`saved_last`), or read."""
+    kept: int | None = sheet.__dict__.get(_COUNT_READ)
+    return kept if kept is not None else read(_COUNT, sheet=sheet.id).scalar() or 0
 
 
 def entries(sheet: Sheet) -> list[tuple[Entry, dict[str, int]]]:
@@ -335,60 +382,3 @@ def seating_basis(sheet: Sheet) -> str:
     """The seating a deal form is shown with, as the form sends it back: the table mode
     and the names in seat order."""
     return json.dumps([sheet.table_mode, *seating_of(sheet)], ensure_ascii=False)
-
-
-def seating_change(basis: str | None, sheet: Sheet) -> str | None:
-    """What changed in the seating since a form was shown with ``basis``, in words; ``None``
-    when nothing did (or the form does not say: a form from before the seating was sent)."""
-    if not basis:
-        return None
-    try:
-        shown = json.loads(basis)
-    except ValueError:
-        shown = None
-    if not (isinstance(shown, list) and shown and all(isinstance(x, str) for x in shown)):
-        return str(_("The seating changed on another phone: check the deal and save it again."))
-    mode, seated = shown[0], shown[1:]
-    now = seating_of(sheet)
-    if mode == sheet.table_mode and seated == now:
-        return None
-    left = [name for name in seated if name not in now]
-    joined = [name for name in now if name not in seated]
-    if left or joined:
-        return str(
-            _(
-                "The seating changed on another phone (left: %(left)s; joined: %(joined)s): "
-                "check the deal and save it again.",
-                left=", ".join(left) or "—",
-                joined=", ".join(joined) or "—",
-            )
-        )
-    return str(
-        _(
-            "The seating changed on another phone (the seats or the table's game): "
-            "check the deal and save it again."
-        )
-    )
-
-
-def closed_message(sheet: Sheet, full: int | None = None) -> str:
-    """Why a sheet takes no deal now, in words: it is closed, signed, or holds ``full``
-    deals (its round's, or the most a sheet holds)."""
-    if full is not None and not sheet.closed and sheet.tournament is None:
-        return str(
-            _("This evening holds %(n)d deals, the most a sheet can: start a new evening.", n=full)
-        )
-    if full is not None and not sheet.closed:
-        return str(
-            _("All %(n)d deals of this round are played: check the sheet and sign it.", n=full)
-        )
-    if sheet.is_table and not sheet.signed_by:
-        return str(
-            _(
-                "The organiser ended this round: this table's sheet is locked, only the "
-                "organiser can reopen it."
-            )
-        )
-    if sheet.is_table:
-        return str(_("This table's sheet is signed and locked: only the organiser can reopen it."))
-    return str(_("This evening is closed: reopen it to enter or correct deals."))

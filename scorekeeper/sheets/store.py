@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scorekeeper.db import db, lost_race
@@ -38,13 +38,20 @@ from scorekeeper.retired import REPLACED, retire, retire_sheets
 from scorekeeper.scoring import DealError, RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
+from scorekeeper.sheets.locks import Closed as Closed
+from scorekeeper.sheets.locks import commit_keeping, refuse_if_closed
+from scorekeeper.sheets.locks import lock as lock
+from scorekeeper.sheets.locks import lock_open as lock_open
 from scorekeeper.sheets.players import club_players, player_ids, seated_now
 from scorekeeper.sheets.reads import (
+    LastDeal,
     by_once_key,
     deal_by_number,
     entry_of,
     last_deal,
     last_deal_row,
+    saved_last,
+    seating_of,
     upcoming_dealer,
 )
 from scorekeeper.sheets.rotation import sitting_out
@@ -89,10 +96,6 @@ class Full(Exception):
     """A tournament table has all the deals of its round."""
 
 
-class Closed(Exception):
-    """The sheet was closed (signed, round ended, evening closed) before the write's lock."""
-
-
 class Stale(Exception):
     """The deal a correction, deletion or undo was based on changed or went meanwhile.
 
@@ -102,29 +105,6 @@ class Stale(Exception):
     def __init__(self, current: Deal | None) -> None:
         super().__init__("the deal changed meanwhile")
         self.current = current
-
-
-def lock(sheet: Sheet) -> None:
-    """Begin a write of ``sheet``: bump its version in the database, which holds every
-    other writer of the sheet until this transaction ends."""
-    db.session.execute(update(Sheet).where(Sheet.id == sheet.id).values(version=Sheet.version + 1))
-    db.session.expire(sheet, ["version"])
-
-
-def lock_open(sheet: Sheet) -> None:
-    """:func:`lock` the sheet for a write of its deals; :class:`Closed` if it is closed, as
-    read under the lock: a sheet signed or ended between the page's check and this write
-    takes nothing."""
-    lock(sheet)
-    _refuse_if_closed(sheet)
-
-
-def _refuse_if_closed(sheet: Sheet) -> None:
-    """:class:`Closed`, the transaction rolled back, if the sheet is closed as the database
-    says now (read after :func:`lock`)."""
-    if db.session.scalar(select(Sheet.closed).where(Sheet.id == sheet.id)):
-        db.session.rollback()
-        raise Closed
 
 
 @dataclass(frozen=True)
@@ -189,10 +169,10 @@ def _save_once(
     rotate: bool,
 ) -> tuple[Saved, bool]:
     """One try of :func:`save_deal`, from the sheet's lock to the commit."""
-    lock(sheet)
+    closed = lock(sheet)
     found = None if key is None else by_once_key(sheet, key)
     if found is None:  # a deal sent again that was stored before the sheet closed is found
-        _refuse_if_closed(sheet)
+        refuse_if_closed(sheet, closed)
     if found is not None:
         saved = Saved.of(found)
         db.session.rollback()
@@ -203,13 +183,18 @@ def _save_once(
     ids, entry, scored = seated_now(sheet, entry, scored)
     if rotate:
         entry, scored = _rotated(sheet, entry, scored)
+    seating = seating_of(sheet) if rotate else None  # read under the lock for the rotation
     deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
     _fill(sheet, deal, entry, scored, ids)
     db.session.add(deal)
     totals.add(deal)
     db.session.flush()
     saved = Saved.of(deal, entry.dealer)
-    db.session.commit()
+    seats = tuple(score.player_id for score in deal.scores)
+    last = LastDeal(deal.id, deal.number, deal.version, deal.contract, deal.dealer_id, seats)
+    kept = totals.standing(sheet.id)
+    commit_keeping(sheet)
+    saved_last(sheet, last, seating, kept)  # the form after the save: the sheet as committed
     return saved, False
 
 

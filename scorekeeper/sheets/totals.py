@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, Select, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, Select, bindparam, delete, func, insert, select, update
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Sheet, SheetTotal
@@ -83,6 +84,7 @@ def recount(sheets: Collection[int] | Select[int]) -> None:
     after a change other than a new last deal."""
     db.session.flush()
     note(set(db.session.scalars(sheets)) if isinstance(sheets, Select) else set(sheets))
+    db.session.info.pop(KEPT_ROWS, None)  # rows counted again: read again by the next add
     kept = db.session.info.setdefault(KEPT_RATINGS, {})
     for sheet_id, player_id, rating, rated in db.session.execute(
         select(SheetTotal.sheet_id, SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated)
@@ -95,37 +97,89 @@ def recount(sheets: Collection[int] | Select[int]) -> None:
     db.session.execute(insert(SheetTotal).from_select(columns, sums(sheets)))
 
 
+KEPT_ROWS = "kept_rows"
+"""The kept rows of the sheets that took new last deals, as :func:`add` read them under
+the sheet's lock and left them (sheet → player → :class:`Kept`), with the deals it
+added (``kept_deals``: sheet → deals): the statistics' refresh before the commit
+(:mod:`scorekeeper.stats.kept`) starts from them instead of reading them again."""
+KEPT_DEALS = "kept_deals"
+
+
+class Kept:
+    """One player's kept row of a sheet, as the write leaves it so far; ``was``: its
+    deals played and points as read (what the player's month counted of the sheet)."""
+
+    __slots__ = ("points", "figures", "rating", "rated", "first_seen", "was")
+
+    def __init__(
+        self,
+        points: int,
+        figures: Any,
+        rating: str | None,
+        rated: int,
+        first_seen: int,
+        deals: int = 0,
+    ) -> None:
+        self.points, self.figures, self.rating, self.rated = points, figures, rating, rated
+        self.first_seen = first_seen
+        self.was = (deals, points)
+
+
+ROWS = select(
+    SheetTotal.player_id,
+    SheetTotal.points,
+    SheetTotal.figures,
+    SheetTotal.rating,
+    SheetTotal.rated,
+    SheetTotal.first_seen,
+    SheetTotal.deals,
+).where(SheetTotal.sheet_id == bindparam("sheet"))
+
+
 def add(deal: Deal) -> None:
     """Count a new last deal (its scores set, not yet flushed perhaps) in its sheet's
-    totals: one read of the seated players' rows, one update, one insert for newcomers."""
+    totals: one read of the sheet's rows, one update, one insert for newcomers. The rows
+    read, and the deal, are noted for the statistics' refresh (:data:`KEPT_ROWS`)."""
     scores = deal.scores
-    added = db.session.info.setdefault(KEPT_ADDED, {})
+    info = db.session.info
+    added = info.setdefault(KEPT_ADDED, {})
+    first = deal.sheet_id not in added
     added[deal.sheet_id] = min(added.get(deal.sheet_id, deal.number), deal.number)
-    found = db.session.execute(
-        select(SheetTotal.player_id, SheetTotal.points).where(
-            SheetTotal.sheet_id == deal.sheet_id,
-            SheetTotal.player_id.in_([s.player_id for s in scores]),
-        )
-    )
-    have = {player: points for player, points in found}
+    db.session.flush()
+    have = _rows(deal.sheet_id, info.setdefault(KEPT_ROWS, {}), fresh=first)
+    info.setdefault(KEPT_DEALS, {}).setdefault(deal.sheet_id, []).append(deal)
     key = {"sheet_id": deal.sheet_id}
-    changed = [
-        key | {"player_id": s.player_id, "points": have[s.player_id] + s.points}
-        for s in scores
-        if s.player_id in have
-    ]
-    new = [
-        key
-        | {
-            "player_id": s.player_id,
-            "points": s.points,
-            "first_seen": deal.number * SEAT_WEIGHT + s.position,
-        }
-        for s in scores
-        if s.player_id not in have
-    ]
+    changed = []
+    new = []
+    for s in scores:
+        kept = have.get(s.player_id)
+        if kept is None:
+            seen = deal.number * SEAT_WEIGHT + s.position
+            have[s.player_id] = Kept(s.points, None, None, 0, seen)
+            new.append(key | {"player_id": s.player_id, "points": s.points, "first_seen": seen})
+        else:
+            kept.points += s.points
+            changed.append(key | {"player_id": s.player_id, "points": kept.points})
     if changed:  # by player: every write takes a sheet's rows in one order
         changed.sort(key=lambda row: row["player_id"])
         db.session.execute(update(SheetTotal), changed)
     if new:
         db.session.execute(insert(SheetTotal), new)
+
+
+def _rows(sheet_id: int, known: dict[int, dict[int, Kept]], fresh: bool) -> dict[int, Kept]:
+    """The sheet's kept rows: read (the first deal the write adds to it), or as the write
+    left them (the next ones)."""
+    if fresh or sheet_id not in known:
+        known[sheet_id] = {
+            row[0]: Kept(*row[1:])
+            for row in db.session.connection().execute(ROWS, {"sheet": sheet_id})
+        }
+    return known[sheet_id]
+
+
+def standing(sheet_id: int) -> list[tuple[int, int, int]]:
+    """The sheet's totals as this write leaves them, from the rows :func:`add` read: each
+    player's id, points and first appearance."""
+    rows = db.session.info[KEPT_ROWS][sheet_id]
+    return [(pid, row.points, row.first_seen) for pid, row in rows.items()]

@@ -22,18 +22,27 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, event, func, not_, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, event, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets.totals import KEPT_ADDED, KEPT_CLUBS, KEPT_RATINGS, KEPT_SHEETS
-from scorekeeper.stats import months, rating, reads, rerating, tallies
+from scorekeeper.sheets.totals import (
+    KEPT_ADDED,
+    KEPT_CLUBS,
+    KEPT_DEALS,
+    KEPT_RATINGS,
+    KEPT_ROWS,
+    KEPT_SHEETS,
+    Kept,
+)
+from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
-from scorekeeper.stats.figures import StoredDeal, ranks
+from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.rerating import Key
 
 SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
+MONTHS_NOTES = (months.MONTHS, months.MOVED)
 
 
 class Queue:
@@ -59,6 +68,8 @@ class Queue:
 
     def write(self) -> None:
         """The queue's rows, by club: a club deleted meanwhile is not queued."""
+        if not self.added:
+            return
         there = set(self.session.scalars(select(Club.id).where(Club.id.in_(self.added))))
         for club_id in sorted(there):
             rerating.enqueue(self.session, club_id, self.added[club_id].start)
@@ -70,96 +81,72 @@ def refresh(session: Session) -> None:
     sheets: set[int] = session.info.pop(SHEETS, set())
     clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
+    known: dict[int, dict[int, Kept]] = session.info.pop(KEPT_ROWS, {})
+    new_deals: dict[int, list[Any]] = session.info.pop(KEPT_DEALS, {})
     moving = bool(session.info.get(months.MONTHS) or session.info.get(months.MOVED))
     if not sheets and not clubs and not added and not moving:
         return
     session.flush()
     queue = Queue(session, clubs)
-    rows = session.execute(
-        select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER)
-        .where(Sheet.id.in_(sheets | set(added)))
-        .order_by(*reads.PLAY_ORDER)
-    ).all()
+    rows = kept_rows.sheet_rows(session, sheets | set(added))
+    # Only new last deals, on rows the write read: the months gain what the rows gained.
+    adding = not (sheets or moving or before) and all(r.id in known for r in rows)
+    players: dict[int, set[int]] = {}
+    gains: dict[months.Key, list[int]] = {}
     for row in rows:
-        rules = RuleSet.from_json(row.rules_json)
-        key = rerating.key_of(row)
         if row.id in sheets:
-            deals, since = _tally(session, row.id, rules), None
+            kept, deals, since = kept_rows.kept_rows(session, row.id), None, None
         else:
-            deals, since = _tally_added(session, row.id, rules, added[row.id]), added[row.id]
-        if queue.covers(row.club_id, key):
-            queue.add(row.club_id, key)
-            continue
-        played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
-        if since is None and len(played) > rerating.STEP_DEALS:
-            queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
-            continue
-        changed = _rate_sheet(session, row.club_id, key, played, since, before.get(row.id))
-        if changed:
-            later = _next_seating(session, row.club_id, key, changed)
-            if later is not None:
-                queue.add(row.club_id, later)
-    gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
-    months.refresh(session, *months.noted(session, {r.id: (r.club_id, r.date) for r in rows}, gone))
+            kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
+            deals = kept_rows.known_deals(new_deals.get(row.id), since)
+        then = months.counted_rows(kept) if adding else {}  # before the tallies move
+        written = _refresh_sheet(session, queue, row, kept, deals, since, before.get(row.id))
+        players[row.id] = set(kept)
+        if adding:
+            months.gain(gains, (row.club_id, months.month_of(row.date)), then, written)
+    if adding:
+        months.add(session, gains)
+    else:
+        gone = {(r.club_id, p, months.month_of(r.date)) for r in rows for p in before.get(r.id, {})}
+        sheet_days = {r.id: (r.club_id, r.date) for r in rows}
+        months.refresh(session, *months.noted(session, sheet_days, gone, players))
     queue.write()
     session.flush()
 
 
-def _tally(session: Session, sheet_id: int, rules: RuleSet) -> list[StoredDeal]:
-    """One sheet's tallies, deals played and places, for each of its players, counted
-    over its deals; the sheet's deals, read for them."""
-    deals = reads.sheet_deals(sheet_id, session)
-    _write_tallies(session, sheet_id, tallies.of_sheet(deals, rules), {})
-    return deals
-
-
-def _tally_added(session: Session, sheet_id: int, rules: RuleSet, since: int) -> list[StoredDeal]:
-    """One sheet's tallies with its new last deals (numbered ``since`` on) added to what
-    it kept; those deals, read for them."""
-    deals = reads.sheet_deals(sheet_id, session, since)
-    kept: dict[int, Any] = dict(
-        session.execute(
-            select(SheetTotal.player_id, SheetTotal.figures).where(SheetTotal.sheet_id == sheet_id)
-        ).all()
-    )
-    found = {pid: tallies.Tally.from_json(data) for pid, data in kept.items() if data}
-    for deal in deals:
-        made = bool(deal.won(rules))
-        for pid in deal.scores:
-            found.setdefault(pid, tallies.Tally()).count(deal, pid, made)
-    _write_tallies(session, sheet_id, found, kept)
-    return deals
-
-
-def _write_tallies(
+def _refresh_sheet(
     session: Session,
-    sheet_id: int,
-    found: Mapping[int, tallies.Tally],
-    kept: Mapping[int, Any],
-) -> None:
-    """Each player's tally, deals played and place among who played; by player."""
-    points = dict(
-        session.execute(
-            select(SheetTotal.player_id, SheetTotal.points).where(SheetTotal.sheet_id == sheet_id)
-        ).all()
-    )
-    played = sorted(
-        (pid for pid in points if pid in found and found[pid].played), key=lambda p: -points[p]
-    )
-    places = dict(zip(played, ranks(played, key=lambda p: points[p]), strict=True))
-    changes = [
-        {
-            "sheet_id": sheet_id,
-            "player_id": pid,
-            "deals": found[pid].played if pid in found else 0,
-            "place": places.get(pid),
-            "of": len(played) if pid in places else None,
-            "figures": (found.get(pid) or tallies.Tally()).to_json(),
-        }
-        for pid in sorted(points)
-    ]
-    if changes:
-        session.execute(update(SheetTotal), changes)
+    queue: Queue,
+    row: Any,
+    kept: dict[int, Kept],
+    deals: list[StoredDeal] | None,
+    since: int | None,
+    before: Mapping[int, tuple[str | None, int]] | None,
+) -> list[dict[str, Any]]:
+    """One sheet's kept figures: its tallies, deals played and places, and its players'
+    ratings after it unless the queue rates it (one update of its rows, by player); the
+    rows written."""
+    rules = RuleSet.from_json(row.rules_json)
+    key = rerating.key_of(row)
+    if deals is None:
+        deals = reads.sheet_deals(row.id, session, since or 1)
+    found = kept_rows.tallies_of(deals, rules, kept, since)
+    changes = kept_rows.tally_rows(row.id, found, kept)
+    played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
+    if queue.covers(row.club_id, key) or (since is None and len(played) > rerating.STEP_DEALS):
+        queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
+        kept_rows.write_rows(session, changes)
+        return changes
+    seated = [(pid, (k.rating, k.rated)) for pid, k in kept.items()]
+    now, changed = _rate_sheet(session, row.club_id, key, played, since, before, seated)
+    for change in changes:
+        change["rating"], change["rated"] = now[change["player_id"]]
+    kept_rows.write_rows(session, changes)
+    if changed:
+        later = _next_seating(session, row.club_id, key, changed)
+        if later is not None:
+            queue.add(row.club_id, later)
+    return changes
 
 
 def _rate_sheet(
@@ -169,12 +156,12 @@ def _rate_sheet(
     played: list[PlayedDeal],
     since: int | None,
     before: Mapping[int, tuple[str | None, int]] | None,
-) -> set[int]:
+    seated: list[tuple[int, tuple[str | None, int]]],
+) -> tuple[dict[int, tuple[str | None, int]], set[int]]:
     """Rate one sheet: its ``played`` deals from where its players stood before them
-    (with ``since``, only its new last deals, from the ratings the sheet kept); the
-    players whose rating after the sheet changed (from what it kept ``before`` a count
-    again)."""
-    seated = _seated(session, [key[2]]).get(key[2], [])
+    (with ``since``, only its new last deals, from the ratings the sheet kept); each
+    ``seated`` player's rating and deals rated after the sheet, and the players whose
+    rating after the sheet changed (from what it kept ``before`` a count again)."""
     ratings: dict[int, Decimal] = {}
     counts: dict[int, int] = {}
     if since is not None:
@@ -182,33 +169,47 @@ def _rate_sheet(
             if stored is not None:
                 ratings[pid], counts[pid] = Decimal(stored), count
         if not played and len(ratings) == len(seated):
-            return set()  # passed deals: no rating moves
+            return dict(seated), set()  # passed deals: no rating moves
     if since is None or len(ratings) < len(seated):
         earlier, earlier_counts = _before(session, club_id, key, [key[2]])
         for pid, value in earlier.items():
             if pid not in ratings:
                 ratings[pid], counts[pid] = value, earlier_counts[pid]
     rated = rating.rate((d.rated() for d in played), ratings, counts)
-    now = _keep(session, [key[2]], rated, ratings, counts, seated={key[2]: seated})
+    found, _changes = _after(rated, ratings, counts, [key[2]], {key[2]: seated})
     was = dict(seated) if before is None else before
-    after = {pid: value for (_sid, pid), value in now.items()}
-    return {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
+    after = {pid: value for (_sid, pid), value in found.items()}
+    return after, {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
 
 
 def _next_seating(session: Session, club_id: int, key: Key, players: Collection[int]) -> Key | None:
     """The first sheet after ``key`` in play order where one of ``players`` sits."""
-    row = session.execute(
-        select(Sheet.id, Sheet.date, Sheet.created_at)
-        .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
-        .where(
-            Sheet.club_id == club_id,
-            SheetTotal.player_id.in_(players),
-            from_key(key, after=True),
-        )
-        .order_by(*reads.PLAY_ORDER)
-        .limit(1)
-    ).first()
+    day, started, sheet_id = key
+    values = {"club": club_id, "players": list(players), "day": day, "at": started}
+    row = session.execute(_NEXT_SEATING, values | {"sheet": sheet_id}).first()
     return None if row is None else rerating.key_of(row)
+
+
+_NEXT_SEATING = (  # made once: building it at each save cost more than its round trip
+    select(Sheet.id, Sheet.date, Sheet.created_at)
+    .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
+    .where(
+        Sheet.club_id == bindparam("club"),
+        SheetTotal.player_id.in_(bindparam("players", expanding=True)),
+        or_(
+            Sheet.date > bindparam("day"),
+            and_(
+                Sheet.date == bindparam("day"),
+                or_(
+                    Sheet.created_at > bindparam("at"),
+                    and_(Sheet.created_at == bindparam("at"), Sheet.id > bindparam("sheet")),
+                ),
+            ),
+        ),
+    )
+    .order_by(*reads.PLAY_ORDER)
+    .limit(1)
+)
 
 
 def rate_club(session: Session, club_id: int, start: Key | None) -> None:
@@ -301,19 +302,32 @@ def _keep(
     rated: rating.Rating,
     ratings: dict[int, Decimal],
     counts: dict[int, int],
-    seated: Seated | None = None,
-) -> dict[tuple[int, int], tuple[str | None, int]]:
-    """Each player's rating after each of ``sheets``: the one after their deals there, or
-    the one they came with; returned by (sheet, player). Only the rows whose rating
-    changed are written, by sheet and player: every writer takes the rows it shares with
+) -> None:
+    """Write each player's rating after each of ``sheets`` (:func:`_after`): only the rows
+    whose rating changed, by sheet and player: every writer takes the rows it shares with
     another in one order (docs/rating.md)."""
+    _found, changes = _after(rated, ratings, counts, sheets, _seated(session, sheets))
+    if changes:
+        changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
+        session.execute(update(SheetTotal), changes)
+
+
+def _after(
+    rated: rating.Rating,
+    ratings: dict[int, Decimal],
+    counts: dict[int, int],
+    sheets: list[int],
+    seated: Seated,
+) -> tuple[dict[tuple[int, int], tuple[str | None, int]], list[dict[str, Any]]]:
+    """Each player's rating and deals rated after each of ``sheets``: the one after their
+    deals there, or the one they came with; by (sheet, player). And the rows that differ
+    from what they kept, to write."""
     after: dict[tuple[int, int], tuple[Decimal, int]] = {}
     for pid, line in rated.history.items():
         for sid, reached, count in line:
             after[sid, pid] = (reached, count)
     current = dict(ratings)
     current_counts = dict(counts)
-    seated = seated if seated is not None else _seated(session, sheets)
     changes = []
     found: dict[tuple[int, int], tuple[str | None, int]] = {}
     for sid in sheets:
@@ -327,10 +341,7 @@ def _keep(
                 changes.append(
                     {"sheet_id": sid, "player_id": pid, "rating": now[0], "rated": now[1]}
                 )
-    if changes:
-        changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
-        session.execute(update(SheetTotal), changes)
-    return found
+    return found, changes
 
 
 def _seated(session: Session, sheets: list[int]) -> Seated:
@@ -358,7 +369,11 @@ def fill_missing(session: Session) -> int:
         select(Sheet.id, Sheet.club_id, Sheet.rules_json).where(Sheet.id.in_(missing))
     ).all()
     for row in rows:
-        _tally(session, row.id, RuleSet.from_json(row.rules_json))
+        deals = reads.sheet_deals(row.id, session)
+        found = tallies.of_sheet(deals, RuleSet.from_json(row.rules_json))
+        kept_rows.write_rows(
+            session, kept_rows.tally_rows(row.id, found, kept_rows.kept_rows(session, row.id))
+        )
     for club_id in {row.club_id for row in rows}:
         rate_club(session, club_id, None)
     session.flush()
@@ -371,7 +386,7 @@ def forget(session: Session, previous: Any) -> None:
     """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
     again must not add its deal twice)."""
     if previous.parent is None:
-        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, months.MONTHS, months.MOVED):
+        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, *MONTHS_NOTES):
             session.info.pop(key, None)
 
 

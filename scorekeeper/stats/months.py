@@ -13,13 +13,15 @@ Written in the transaction that changes the sheets' kept rows (:mod:`.kept`), af
 and before the rating queue's row: each (player, month) row touched by the write is
 counted again from that player's kept rows of the month (a handful of small rows, never
 the deals, never the club's history), under the row's lock, taken for every row of the
-write by an upsert run row after row in (player, month) order. docs/rating.md has the
-design.
+write by an upsert run row after row in (player, month) order. A write that only added
+new last deals (a save) adds instead what its sheet's kept rows gained to each row
+(:func:`add`: the same upsert, in the same order, with the sums in it). docs/rating.md
+has the design.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from datetime import date, timedelta
 from typing import Any
@@ -47,7 +49,7 @@ from sqlalchemy.orm import Session, object_session
 
 from scorekeeper.db import db
 from scorekeeper.models import Player, Sheet, SheetTotal
-from scorekeeper.sheets.totals import KEPT_MONTHS
+from scorekeeper.sheets.totals import KEPT_MONTHS, Kept
 
 ROLES = ("taker", "partner", "defender")
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
@@ -109,14 +111,24 @@ def figures_of(data: Mapping[str, Any] | None) -> list[int]:
     return found
 
 
-def keys_of(session: Session, sheets: Mapping[int, tuple[int, date]]) -> set[Key]:
-    """The rows that count ``sheets`` (id → club, day): their players', one query."""
-    if not sheets:
-        return set()
-    rows = session.execute(
-        select(SheetTotal.sheet_id, SheetTotal.player_id).where(SheetTotal.sheet_id.in_(sheets))
-    )
-    return {(sheets[sid][0], pid, month_of(sheets[sid][1])) for sid, pid in rows}
+def keys_of(
+    session: Session,
+    sheets: Mapping[int, tuple[int, date]],
+    players: Mapping[int, Collection[int]] | None = None,
+) -> set[Key]:
+    """The rows that count ``sheets`` (id → club, day): their players', ``players`` of
+    each sheet when the write holds them, else read (one query)."""
+    players = players or {}
+    unknown = [sid for sid in sheets if sid not in players]
+    pairs: list[tuple[int, int]] = [(sid, pid) for sid in sheets for pid in players.get(sid, ())]
+    if unknown:
+        rows = session.execute(
+            select(SheetTotal.sheet_id, SheetTotal.player_id).where(
+                SheetTotal.sheet_id.in_(unknown)
+            )
+        )
+        pairs += [(sid, pid) for sid, pid in rows]
+    return {(sheets[sid][0], pid, month_of(sheets[sid][1])) for sid, pid in pairs}
 
 
 def _moved(target: Sheet, value: Any, old: Any, _initiator: Any) -> None:
@@ -130,15 +142,19 @@ def _moved(target: Sheet, value: Any, old: Any, _initiator: Any) -> None:
 
 
 def noted(
-    session: Session, sheets: Mapping[int, tuple[int, date]], before: Iterable[Key]
+    session: Session,
+    sheets: Mapping[int, tuple[int, date]],
+    before: Iterable[Key],
+    players: Mapping[int, Collection[int]] | None = None,
 ) -> tuple[set[Key], set[Key]]:
     """The rows a write touches: those of its sheets (``sheets``: id → club, day, their
     players now), ``before`` (their players before a count again), and what was noted
     in the session (deletions, a day changed): those of players seated now, and the
-    others (whose player may be gone: a merge, a deleted club)."""
+    others (whose player may be gone: a merge, a deleted club). ``players``: the
+    players of ``sheets`` (their kept rows), when the write holds them."""
     gone: set[Key] = set(before) | session.info.pop(MONTHS, set())
     moved: dict[int, tuple[int, date]] = session.info.pop(MOVED, {})
-    keys = keys_of(session, sheets)
+    keys = keys_of(session, sheets, players)
     if moved:
         gone |= keys_of(session, moved)  # the months they were counted in
         now = session.execute(select(Sheet.id, Sheet.date).where(Sheet.id.in_(moved))).all()
@@ -182,6 +198,49 @@ def refresh(session: Session, keys: set[Key], others: AbstractSet[Key] = frozens
 
 
 COUNTED = ("sheets", "deals", "points", *FIELDS)
+
+
+def counted(deals: int, points: int, figures: Mapping[str, Any] | None) -> list[int]:
+    """What one kept row adds to its player's month (:data:`COUNTED`): nothing unless the
+    player played a deal of the sheet."""
+    return [1, deals, points, *figures_of(figures)] if deals else [0] * len(COUNTED)
+
+
+_ADDING: dict[str, Any] = {}
+""":func:`add`'s statement for each database, made once: building it (a sum for each of
+its 44 columns) and its cache key cost more than the save's other statements together."""
+
+
+def _adding(dialect: str) -> Any:
+    statement = _ADDING.get(dialect)
+    if statement is None:
+        insert = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(month_total)
+        statement = _ADDING[dialect] = insert.on_conflict_do_update(
+            index_elements=["player_id", "month"],
+            set_={c: month_total.c[c] + insert.excluded[c] for c in COUNTED},
+        )
+    return statement
+
+
+def add(session: Session, changes: Mapping[Key, list[int]]) -> None:
+    """Add ``changes`` (row → what it gains, :data:`COUNTED`) to the rows, made when
+    missing: one upsert run row after row in (player, month) order, which locks each row
+    as the count again does (:func:`refresh`). For a write that only added new last deals
+    to its sheets: the months gain what their kept rows gained."""
+    order = sorted((k for k, v in changes.items() if any(v)), key=lambda k: (k[1], k[2]))
+    if not order:
+        return
+    statement = _adding(session.get_bind().dialect.name)
+    rows = [
+        {
+            "player_id": pid,
+            "month": month,
+            "club_id": club,
+            **dict(zip(COUNTED, changes[club, pid, month], strict=True)),
+        }
+        for club, pid, month in order
+    ]
+    session.execute(statement, rows)
 
 
 def _lock(session: Session, order: list[Key]) -> None:
@@ -261,3 +320,25 @@ def init_app() -> None:
     """Note a sheet's change of day (once per process)."""
     if not event.contains(Sheet.date, "set", _moved):
         event.listen(Sheet.date, "set", _moved)
+
+
+def counted_rows(kept: Mapping[int, Kept]) -> dict[int, list[int]]:
+    """What each player's month counted of a sheet's rows, as the write read them."""
+    return {pid: counted(*row.was, row.figures) for pid, row in kept.items()}
+
+
+def gain(
+    gains: dict[Key, list[int]],
+    where: tuple[int, Any],
+    then: Mapping[int, list[int]],
+    written: list[dict[str, Any]],
+) -> None:
+    """What each player's month (``where``: club, month) gains from the sheet's rows as
+    ``written``, against what it counted of them (``then``: :func:`counted_rows`)."""
+    club, month = where
+    zero = [0] * len(COUNTED)
+    for row in written:
+        now = counted(row["deals"], row["points"], row["figures"])
+        line = gains.setdefault((club, row["player_id"], month), list(zero))
+        for at, (new, old) in enumerate(zip(now, then.get(row["player_id"], zero), strict=True)):
+            line[at] += new - old

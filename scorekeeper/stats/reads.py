@@ -231,6 +231,13 @@ def sheet_deals(sheet_id: int, session: Session | None = None, since: int = 1) -
     return [_stored(row, scores.get(row.number, {}), out.get(row.number, set())) for row in deals]
 
 
+def stored_of(deal: Any) -> StoredDeal:
+    """A deal the write holds as an object (:class:`~scorekeeper.models.Deal`, flushed,
+    its scores set), as :func:`sheet_deals` would read it back."""
+    scores = {s.player_id: s.points for s in deal.scores}
+    return _stored(deal, scores, {s.player_id for s in deal.scores if s.sitting_out})
+
+
 def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDeal:
     return StoredDeal(
         sheet_id=row.sheet_id,

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from flask import Flask, Response, current_app, g, request
 from flask.cli import with_appcontext
-from sqlalchemy import ForeignKey, delete, func, select, update
+from sqlalchemy import ForeignKey, bindparam, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -128,11 +128,13 @@ class Queued:
         return self.start is None or self.start <= key
 
 
+_QUEUED = select(RatingQueue).where(RatingQueue.club_id == bindparam("club"))
+"""A club's row of the queue, made once (every save asks)."""
+
+
 def queued_from(session: Session, club_id: int) -> Queued | None:
     """Where the club's queue starts; ``None`` when the club is not queued."""
-    row = session.execute(
-        select(RatingQueue).where(RatingQueue.club_id == club_id)
-    ).scalar_one_or_none()
+    row = session.execute(_QUEUED, {"club": club_id}).scalar_one_or_none()
     return None if row is None else Queued(_start(row))
 
 

@@ -22,6 +22,7 @@ from scorekeeper.i18n import current_lang, points_text
 from scorekeeper.models import Sheet
 from scorekeeper.scoring import DealError, contract_name
 from scorekeeper.sheets import reads, store
+from scorekeeper.sheets.closed import seating_change
 from scorekeeper.sheets.deal_form.form import DealForm
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
 
@@ -127,7 +128,7 @@ def submit(sheet: Sheet, form: DealForm, fields: Mapping[str, Any]) -> Outcome:
         return refused
     if not form.validate():
         return Outcome(Kind.INVALID, errors=dict(form.errors), malformed=True)
-    change = None if preview else reads.seating_change(form.seating.data, sheet)
+    change = None if preview else seating_change(form.seating.data, sheet, reads.seating_of(sheet))
     if change is not None:
         form.seating.data = reads.seating_basis(sheet)
         form.form_errors.append(change)

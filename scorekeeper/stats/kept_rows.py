@@ -1,0 +1,96 @@
+"""A sheet's kept rows as the refresh before a commit writes them (:mod:`.kept`): the
+sheet and its rows as the write holds them (read when it does not), each player's tally,
+deals played and place, written in one statement run for each row, in player order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import inspect, select, update
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
+
+from scorekeeper.models import Sheet, SheetTotal
+from scorekeeper.scoring import RuleSet
+from scorekeeper.sheets.totals import ROWS, Kept
+from scorekeeper.stats import reads
+from scorekeeper.stats.figures import StoredDeal, ranks
+from scorekeeper.stats.tallies import Tally, of_sheet
+
+SHEET_COLUMNS = ("club_id", "rules_json", "date", "created_at")
+
+
+def sheet_rows(session: Session, ids: set[int]) -> list[Any]:
+    """The sheets ``ids`` (club, rules, play order key) in play order: the sheets the
+    session holds, as the write loaded them (the rules its deals were scored with);
+    read when one is not held."""
+    held = [session.identity_map.get(identity_key(Sheet, sid)) for sid in ids]
+    if all(s is not None and not inspect(s).unloaded & set(SHEET_COLUMNS) for s in held):
+        return sorted(held, key=lambda s: (s.date, s.created_at, s.id))
+    return list(
+        session.execute(
+            select(Sheet.id, Sheet.club_id, Sheet.rules_json, *reads.PLAY_ORDER)
+            .where(Sheet.id.in_(ids))
+            .order_by(*reads.PLAY_ORDER)
+        )
+    )
+
+
+def kept_rows(session: Session, sheet_id: int) -> dict[int, Kept]:
+    """The sheet's kept rows as the database holds them now (one query)."""
+    return {row[0]: Kept(*row[1:]) for row in session.execute(ROWS, {"sheet": sheet_id})}
+
+
+def known_deals(deals: list[Any] | None, since: int) -> list[StoredDeal] | None:
+    """The new last deals the write added (numbered ``since`` on), as objects it holds:
+    ``None`` when they are not all at hand as stored (then they are read)."""
+    if not deals or [d.number for d in deals] != list(range(since, since + len(deals))):
+        return None
+    if any(inspect(d).deleted or inspect(d).detached or inspect(d).expired for d in deals):
+        return None
+    return [reads.stored_of(deal) for deal in deals]
+
+
+def tallies_of(
+    deals: list[StoredDeal], rules: RuleSet, kept: Mapping[int, Kept], since: int | None
+) -> dict[int, Tally]:
+    """Each player's tally: over the sheet's deals, or (``since``) its new last deals added
+    to what the sheet kept."""
+    if since is None:
+        return of_sheet(deals, rules)
+    found = {pid: Tally.from_json(k.figures) for pid, k in kept.items() if k.figures}
+    for deal in deals:
+        made = bool(deal.won(rules))
+        for pid in deal.scores:
+            found.setdefault(pid, Tally()).count(deal, pid, made)
+    return found
+
+
+def tally_rows(
+    sheet_id: int, found: Mapping[int, Tally], kept: Mapping[int, Kept]
+) -> list[dict[str, Any]]:
+    """Each player's row: tally, deals played and place among who played; by player."""
+    points = {pid: k.points for pid, k in kept.items()}
+    played = sorted(
+        (pid for pid in points if pid in found and found[pid].played), key=lambda p: -points[p]
+    )
+    places = dict(zip(played, ranks(played, key=lambda p: points[p]), strict=True))
+    return [
+        {
+            "sheet_id": sheet_id,
+            "player_id": pid,
+            "deals": found[pid].played if pid in found else 0,
+            "points": points[pid],
+            "place": places.get(pid),
+            "of": len(played) if pid in places else None,
+            "figures": (found.get(pid) or Tally()).to_json(),
+        }
+        for pid in sorted(points)
+    ]
+
+
+def write_rows(session: Session, changes: list[dict[str, Any]]) -> None:
+    """The sheet's rows, one statement run for each in player order."""
+    if changes:
+        session.execute(update(SheetTotal), changes)
