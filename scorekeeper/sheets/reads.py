@@ -137,6 +137,14 @@ def withdrawn_at(sheet: Sheet) -> list[str]:
     return list(kept(sheet, table_reads.WITHDRAWN))
 
 
+def aliases_of(sheet: Sheet, names: list[str]) -> dict[str, list[str]]:
+    """The other names the club knows the seated players of ``names`` by (a rename's old
+    name, a merged player's), the newest few of each, read with the sheet's other reads:
+    "Say the deal" finds "Dave" for David."""
+    found: dict[str, list[str]] = kept(sheet, table_reads.ALIASES)
+    return {name: list(others) for name, others in found.items() if name in names}
+
+
 def upcoming_entry(sheet: Sheet, dealer: str | None = None) -> Entry:
     """The blank entry of the next deal: the current seating, the rotation's dealer."""
     dealer = dealer or upcoming_dealer(sheet)

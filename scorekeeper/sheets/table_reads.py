@@ -25,7 +25,9 @@ from sqlalchemy.orm import aliased
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, DealScore, Entrant, Player, Seat, Sheet, SheetTotal
+from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import Contract
+from scorekeeper.sentence.names import MOST_ALIASES
 
 _Ts = TypeVarTuple("_Ts")
 
@@ -76,6 +78,8 @@ _TABLE = (
         _last.contract.label("last_contract"),
         _last.dealer_id.label("last_dealer"),
         _COUNT.correlate(None).scalar_subquery().label("deals"),
+        PlayerAlias.id.label("alias_id"),
+        PlayerAlias.name.label("alias"),
     )
     .outerjoin(Seat, and_(Seat.player_id == Player.id, Seat.sheet_id == _SHEET))
     .outerjoin(SheetTotal, and_(SheetTotal.player_id == Player.id, SheetTotal.sheet_id == _SHEET))
@@ -85,6 +89,7 @@ _TABLE = (
     )
     .outerjoin(_last, _last.id == _LAST_ID)
     .outerjoin(_at_last, and_(_at_last.deal_id == _last.id, _at_last.player_id == Player.id))
+    .outerjoin(PlayerAlias, and_(PlayerAlias.player_id == Player.id, Seat.position.is_not(None)))
     .where(
         Player.id.in_(
             select(_seated.player_id)
@@ -96,10 +101,12 @@ _TABLE = (
         )
     )
 )
-"""The sheet's players, one row each: the seated (their seat), those with a total on it
-(their points, first appearance) and those at its last deal (their seat in it); whether
-each has withdrawn from the sheet's tournament; and on every row the deals' count and
-the last deal's columns (``None`` without deals)."""
+"""The sheet's players: the seated (their seat), those with a total on it (their points,
+first appearance) and those at its last deal (their seat in it); whether each has
+withdrawn from the sheet's tournament; and on every row the deals' count and the last
+deal's columns (``None`` without deals). A row per player, or per other name of a seated
+player (a rename's old name, a merged player's: the deal form's "Say the deal" reads
+them; a few players have any)."""
 
 
 class Names(dict[int, str]):
@@ -126,16 +133,18 @@ class LastDeal:
     seated: tuple[int, ...]
 
 
-SEATING, LAST, COUNT, TOTALS, WITHDRAWN = (
+SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES = (
     "_seating_read",
     "_last_read",
     "_count_read",
     "_totals_read",
     "_withdrawn_read",
+    "_aliases_read",
 )
-KEPT = (SEATING, LAST, COUNT, TOTALS, WITHDRAWN)
+KEPT = (SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES)
 """What a sheet keeps of its reads (its seating's names while its seats are not loaded,
-its last deal, its count, its totals as (player, points, first seen), who withdrew):
+its last deal, its count, its totals as (player, points, first seen), who withdrew, the
+seated players' other names):
 forgotten with the sheet's loaded state (a commit, a rollback, an expiry: every write's
 lock expires the sheet's version); seats that change are assigned (``sheet.seats = …``),
 which loads them."""
@@ -172,19 +181,30 @@ def names(sheet: Sheet) -> Names:
 def read_table(sheet: Sheet) -> None:
     """Read the sheet's players, count and last deal (:data:`_TABLE`) and keep each of them
     the sheet (or the session) does not keep yet: what a save kept stays."""
-    rows = read(_TABLE, sheet=sheet.id, tournament=sheet.tournament_id).all()
+    read_rows = read(_TABLE, sheet=sheet.id, tournament=sheet.tournament_id).all()
+    rows = list({r.id: r for r in read_rows}.values())  # one per player
     db.session.info.setdefault(NAMES, {}).setdefault(sheet.id, Names((r.id, r.name) for r in rows))
     seated = sorted((r for r in rows if r.seat is not None), key=lambda r: r.seat)
     found = sheet.__dict__
     found.setdefault(SEATING, [r.name for r in seated])
     found.setdefault(WITHDRAWN, [r.name for r in seated if r.withdrawn])
     found.setdefault(TOTALS, [(r.id, r.points, r.first_seen) for r in rows if r.points is not None])
+    found.setdefault(ALIASES, _aliases(read_rows))
     if not rows:  # a sheet nobody sits at nor played (none is made so): read apart
         found.setdefault(COUNT, read(_COUNT, sheet=sheet.id).scalar() or 0)
         found.setdefault(LAST, _last_of(read(_LAST, sheet=sheet.id).all()))
         return
     found.setdefault(COUNT, rows[0].deals)
     found.setdefault(LAST, _last_from_players(rows))
+
+
+def _aliases(rows: Sequence[Any]) -> dict[str, list[str]]:
+    """The seated players' other names, the newest few of each, by name."""
+    found: dict[str, list[str]] = {}
+    for row in sorted((r for r in rows if r.alias is not None), key=lambda r: -r.alias_id):
+        if len(found.setdefault(row.name, [])) < MOST_ALIASES:
+            found[row.name].append(row.alias)
+    return found
 
 
 def _last_from_players(rows: Sequence[Any]) -> LastDeal | None:

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Entrant, Player, Seat, Sheet, SheetTotal
+from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import reads
 
@@ -117,3 +118,21 @@ def test_a_rows_rule_set_is_read_once_per_text_and_follows_it(
         assert not sheet.rules.misere
         db.session.rollback()
         assert sheet.rules == RuleSet.from_json(sheet.rules_json)
+
+
+def test_the_seated_players_other_names_are_read_with_the_sheets_other_reads(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = start_evening(client)
+    with app.app_context():
+        sheet = _sheet(token)
+        alice = db.session.scalars(select(Player).where(Player.name == "Alice")).one()
+        away = Player(club_id=sheet.club_id, name="Zoé")  # of the club, not at this table
+        db.session.add(away)
+        db.session.flush()
+        for player, old in ((alice, "Ali"), (alice, "Lili"), (away, "Zozo")):
+            db.session.add(PlayerAlias(club_id=sheet.club_id, player_id=player.id, name=old))
+        db.session.commit()
+        seating = reads.seating_of(sheet)
+        assert reads.aliases_of(sheet, seating) == {"Alice": ["Lili", "Ali"]}  # newest first
+        assert reads.seating_of(sheet) == seating and len(reads.names_of(sheet)) == 4
