@@ -20,7 +20,7 @@ from scorekeeper.sheets.closed import closed_message as closed_message
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.ledger import Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
-from scorekeeper.sheets.table_reads import _LAST, Names, kept
+from scorekeeper.sheets.table_reads import LAST_DEAL, Names, kept
 from scorekeeper.sheets.table_reads import LastDeal as LastDeal
 from scorekeeper.sheets.table_reads import forget as forget
 from scorekeeper.sheets.table_reads import read as read
@@ -34,7 +34,7 @@ _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
     Sheet.view_token == bindparam("token")
 )
 _KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
-_LAST_KEYED = _LAST.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
+_LAST_KEYED = LAST_DEAL.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
 _LEDGER = (  # a row per deal and player at it (a deal without scores: one row, no player)
     select(

@@ -54,7 +54,7 @@ _LAST_ID = (
     .correlate(None)
     .scalar_subquery()
 )
-_LAST = (  # the last deal's row, its dealer, and who sat at it (one row each)
+LAST_DEAL = (  # the last deal's row, its dealer, and who sat at it (one row each)
     select(Deal.id, Deal.number, Deal.version, Deal.contract, Deal.dealer_id, DealScore.player_id)
     .join(DealScore, DealScore.deal_id == Deal.id, isouter=True)
     .where(Deal.id == _LAST_ID)
@@ -192,7 +192,7 @@ def read_table(sheet: Sheet) -> None:
     found.setdefault(ALIASES, _aliases(read_rows))
     if not rows:  # a sheet nobody sits at nor played (none is made so): read apart
         found.setdefault(COUNT, read(_COUNT, sheet=sheet.id).scalar() or 0)
-        found.setdefault(LAST, _last_of(read(_LAST, sheet=sheet.id).all()))
+        found.setdefault(LAST, _last_of(read(LAST_DEAL, sheet=sheet.id).all()))
         return
     found.setdefault(COUNT, rows[0].deals)
     found.setdefault(LAST, _last_from_players(rows))
@@ -223,7 +223,7 @@ def _last_from_players(rows: Sequence[Any]) -> LastDeal | None:
 
 
 def _last_of(rows: Sequence[Any]) -> LastDeal | None:
-    """The last deal from :data:`_LAST`'s rows (one per player at it)."""
+    """The last deal from :data:`LAST_DEAL`'s rows (one per player at it)."""
     if not rows:
         return None
     seated = tuple(r.player_id for r in rows if r.player_id is not None)
@@ -232,7 +232,7 @@ def _last_of(rows: Sequence[Any]) -> LastDeal | None:
 
 
 def keep_last(sheet: Sheet, rows: Sequence[Any]) -> None:
-    """Keep the last deal as read by a statement made of :data:`_LAST` (the save's, under
+    """Keep the last deal as read by a statement made of :data:`LAST_DEAL` (the save's, under
     its lock)."""
     sheet.__dict__[LAST] = _last_of(rows)
 
