@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
@@ -41,6 +43,18 @@ def new_token() -> str:
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def rules_of(data: Any) -> RuleSet:
+    """The rule set a row's ``rules_json`` says, read once per process for each text (a
+    rule set is frozen, shared): every page and save asked several times, and reading the
+    settings each time cost more than the rest of the property."""
+    return _rules_read(json.dumps(data, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _rules_read(text: str) -> RuleSet:
+    return RuleSet.from_json(json.loads(text))
 
 
 class Club(Model):
@@ -127,7 +141,7 @@ class Sheet(Model):
     @property
     def rules(self) -> RuleSet:
         """The rule set this sheet is played with."""
-        return RuleSet.from_json(self.rules_json)
+        return rules_of(self.rules_json)
 
     @property
     def mode(self) -> TableMode:
@@ -272,7 +286,7 @@ class Tournament(Model):
     @property
     def rules(self) -> RuleSet:
         """The rule set the tournament's tables play with."""
-        return RuleSet.from_json(self.rules_json)
+        return rules_of(self.rules_json)
 
 
 class Entrant(Model):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from scorekeeper import names as rule
 from scorekeeper.db import db
@@ -28,20 +28,32 @@ FEW_NAMES = 20
 registration, an import), it reads the whole club: a statement's parameters are bounded."""
 
 
-def club_players(club: Club, names: Sequence[str]) -> list[Player]:
+_NAMED = (
+    select(Player)
+    .where(Player.club_id == bindparam("club"), Player.name.in_(bindparam("names", expanding=True)))
+    .with_for_update(read=True, key_share=True)
+)
+"""The club's players of a few names, held (:func:`club_players`): made once, as every
+save asks it (building it and its cache key cost about as much as its round trip)."""
+
+
+def club_players(club: Club | int, names: Sequence[str]) -> list[Player]:
     """The club's players with these names, created for the names it does not know yet.
     Only these names are read: a club of a big tournament has hundreds of players, and
-    every deal saved asks for its table's four.
+    every deal saved asks for its table's four. ``club``: the club, or its id (a save has
+    its sheet's: the club's row is not read for it).
 
     The players read are held (PostgreSQL's ``FOR KEY SHARE``) until the transaction
     ends: a merge that deletes one of them waits for this write, or this read waits for
     the merge and finds the player under the name they had (their alias)."""
     wanted = set(names)
-    query = select(Player).where(Player.club_id == club.id)
+    club_id = club if isinstance(club, int) else club.id
     if len(wanted) <= FEW_NAMES:
-        query = query.where(Player.name.in_(wanted)).with_for_update(read=True, key_share=True)
-    known = {p.name: p for p in db.session.scalars(query)}
-    known |= _by_old_names(club, wanted - known.keys())
+        held = db.session.scalars(_NAMED, {"club": club_id, "names": sorted(wanted)})
+    else:
+        held = db.session.scalars(select(Player).where(Player.club_id == club_id))
+    known = {p.name: p for p in held}
+    known |= _by_old_names(club_id, wanted - known.keys())
     if new := [name for name in dict.fromkeys(names) if name not in known]:
         if found := clashes(club, new):
             raise SameName(found)
@@ -52,7 +64,11 @@ def club_players(club: Club, names: Sequence[str]) -> list[Player]:
             player.retired = False  # a retired player who sits down again is back
         if player is None:
             db.session.info.pop("names", None)  # the club's names change: read them again
-            player = Player(club=club, name=name)
+            player = (
+                Player(club_id=club, name=name)
+                if isinstance(club, int)
+                else Player(club=club, name=name)
+            )
             db.session.add(player)
             known[name] = player
         players.append(player)
@@ -70,7 +86,7 @@ def seated_now(sheet: Sheet, entry: Entry, scored: Scored) -> tuple[dict[str, in
     """The ids of ``entry``'s players, read under the sheet's lock (which a merge takes
     too); and the entry and its scores, its players named as they are now when one was
     renamed or merged since the form was shown (found by the name it showed)."""
-    players = club_players(sheet.club, entry.seated)
+    players = club_players(sheet.club_id, entry.seated)
     db.session.flush()  # new players get their ids
     now = {typed: p.name for typed, p in zip(entry.seated, players, strict=True)}
     if any(typed != name for typed, name in now.items()):
@@ -79,26 +95,27 @@ def seated_now(sheet: Sheet, entry: Entry, scored: Scored) -> tuple[dict[str, in
     return {p.name: p.id for p in players}, entry, scored
 
 
-def clashes(club: Club | None, names: Sequence[str]) -> dict[str, str]:
+def clashes(club: Club | int | None, names: Sequence[str]) -> dict[str, str]:
     """The names of ``names`` the club cannot take as written: each reads as a name of the
     club (a player's, or one a player had) or as an earlier one of ``names``, written
     otherwise; name → the name it reads as. Reads every name of the club: only a seating,
     an import or a registration asks, never a deal's save."""
-    if club is None or club.id is None:
+    club_id = club if isinstance(club, int) or club is None else club.id
+    if club_id is None:
         return rule.clashes(names, [])
-    known = db.session.scalars(select(Player.name).where(Player.club_id == club.id)).all()
-    other = select(PlayerAlias.name).where(PlayerAlias.club_id == club.id)
+    known = db.session.scalars(select(Player.name).where(Player.club_id == club_id)).all()
+    other = select(PlayerAlias.name).where(PlayerAlias.club_id == club_id)
     return rule.clashes(names, [*known, *db.session.scalars(other)])
 
 
-def _by_old_names(club: Club, names: set[str]) -> dict[str, Player]:
+def _by_old_names(club_id: int, names: set[str]) -> dict[str, Player]:
     """The players these names were theirs before a rename or a merge (their aliases)."""
     if not names:
         return {}
     rows = db.session.execute(
         select(PlayerAlias.name, Player)
         .join(Player, PlayerAlias.player_id == Player.id)
-        .where(PlayerAlias.club_id == club.id, PlayerAlias.name.in_(names))
+        .where(PlayerAlias.club_id == club_id, PlayerAlias.name.in_(names))
         .with_for_update(read=True, key_share=True, of=Player)
     )
     return {name: player for name, player in rows}
@@ -131,7 +148,7 @@ def one_person(club: Club | None, names: Sequence[str]) -> tuple[str, str] | Non
     )
     whose = {name: player for name, player in rows}
     whose |= {
-        name: player.id for name, player in _by_old_names(club, wanted - whose.keys()).items()
+        name: player.id for name, player in _by_old_names(club.id, wanted - whose.keys()).items()
     }
     seen: dict[int, str] = {}
     for name in dict.fromkeys(names):

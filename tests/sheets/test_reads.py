@@ -43,8 +43,9 @@ def test_a_sheet_reads_the_names_of_its_own_players_not_its_whole_clubs(
 def test_a_player_the_sheets_rows_name_but_its_players_do_not_is_still_named(
     app: Flask, client: FlaskClient
 ) -> None:
-    """The sheet's players are its seats and its totals; a deal that names anyone else (a
-    row imported or repaired by hand) is read by its id rather than failing."""
+    """The sheet's players are its seats, its totals and who sat at its last deal; a deal
+    that names anyone else (a row imported or repaired by hand) is read by its id rather
+    than failing."""
     token = start_evening(client)
     client.post(f"/e/{token}/deals/new", data=deal_data())
     with app.app_context():
@@ -54,7 +55,10 @@ def test_a_player_the_sheets_rows_name_but_its_players_do_not_is_still_named(
         db.session.execute(delete(SheetTotal).where(*kept))
         store.reseat(sheet, ["Alice", "Bob", "Chloé", "Émile"], TableMode.FOUR)
         db.session.commit()
-        db.session.info.pop("names", None)
+    client.post(f"/e/{token}/deals/new", data=deal_data())  # David is not at the last deal
+    with app.app_context():
+        sheet = _sheet(token)
+        david = db.session.scalars(select(Player).where(Player.name == "David")).one()
         names = reads.names_of(sheet)
         assert david.id not in names
         assert names[david.id] == "David"

@@ -14,13 +14,10 @@ from typing import Any
 
 from flask import render_template, request, session
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
 from scorekeeper.i18n import current_lang
-from scorekeeper.models import Deal, Player, Sheet, new_token
-from scorekeeper.roster import PlayerAlias
-from scorekeeper.sentence.names import MOST_ALIASES
+from scorekeeper.models import Deal, Sheet, new_token
 from scorekeeper.sheets import conversion, reads
 from scorekeeper.sheets.deal_form.form import NO_PARTNER, DealForm, deal_form
 from scorekeeper.sheets.deal_form.protocol import (
@@ -188,28 +185,8 @@ def _context(sheet: Sheet, form: DealForm, count: int | None, **shown: Any) -> d
         "withdrawn": reads.withdrawn_at(sheet),
         "seating": seating,
         "dealers": json.dumps(ahead, ensure_ascii=False),
-        "aliases": _aliases(sheet, form.seated),
+        "aliases": reads.aliases_of(sheet, form.seated),
     } | shown
-
-
-def _aliases(sheet: Sheet, names: list[str]) -> dict[str, list[str]]:
-    """The other names the club knows the seated players by (a rename's old name, a merged
-    player's), the newest few of each: "Say the deal" finds "Dave" for David. One query."""
-    found: dict[str, list[str]] = {}
-    rows = reads.read(ALIASES, club=sheet.club_id, names=names)
-    for player, alias in rows:
-        if len(found.setdefault(player, [])) < MOST_ALIASES:
-            found[player].append(alias)
-    return found
-
-
-ALIASES = (
-    select(Player.name, PlayerAlias.name)
-    .join(PlayerAlias, PlayerAlias.player_id == Player.id)
-    .where(Player.club_id == bindparam("club"), Player.name.in_(bindparam("names", expanding=True)))
-    .order_by(PlayerAlias.id.desc())
-)
-"""The query of :func:`_aliases`, built once: building it cost twice its run."""
 
 
 def deal_page(
