@@ -8,7 +8,6 @@ from __future__ import annotations
 import hmac
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import BindParameter, Integer, bindparam, select
 from sqlalchemy import inspect as sqlalchemy_inspect
@@ -36,18 +35,14 @@ _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
 _KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
 _LAST_KEYED = LAST_DEAL.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
-_LEDGER = (  # a row per deal and player at it (a deal without scores: one row, no player)
-    select(
-        Deal.id,
-        Deal.number,
-        Deal.dealer_id,
-        Deal.contract,
-        Deal.taker_id,
-        DealScore.player_id,
-        DealScore.points,
-        DealScore.sitting_out,
-    )
-    .outerjoin(DealScore, DealScore.deal_id == Deal.id)
+_LEDGER_DEALS = (
+    select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
+    .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
+    .order_by(Deal.number)
+)
+_LEDGER_SCORES = (  # apart from the deals: joined, each deal's columns came once per score
+    select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
+    .join(Deal)
     .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
     .order_by(Deal.number, DealScore.position)
 )
@@ -179,27 +174,24 @@ class Ledger:
 
 def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
     """The ledger from the stored scores: the last ``last`` deals (all by default) with
-    their running totals, in one query of a row per score whatever the number of deals."""
+    their running totals, in two queries (the deals, their scores) whatever the number of deals."""
     names = names_of(sheet)
     count = deal_count(sheet)
     first = 1 if last is None else max(1, count - last + 1)
-    deals: dict[int, Any] = {}  # deal id → its row, in order
+    deals = read(_LEDGER_DEALS, sheet=sheet.id, first=first).all()
     by_deal: dict[int, dict[str, int]] = {}
     out: dict[int, set[str]] = {}
-    for row in read(_LEDGER, sheet=sheet.id, first=first):
-        deals.setdefault(row.id, row)
-        if row.player_id is None:
-            continue
-        by_deal.setdefault(row.id, {})[names[row.player_id]] = row.points
-        if row.sitting_out:
-            out.setdefault(row.id, set()).add(names[row.player_id])
+    for deal_id, player_id, points, sat_out in read(_LEDGER_SCORES, sheet=sheet.id, first=first):
+        by_deal.setdefault(deal_id, {})[names[player_id]] = points
+        if sat_out:
+            out.setdefault(deal_id, set()).add(names[player_id])
     so_far, players = _standing(sheet)
     final = dict.fromkeys(players, 0) | so_far
     start = dict(final)  # the totals before the first row shown
     for deal_scores in by_deal.values():
         for name, points in deal_scores.items():
             start[name] -= points
-    shown = deals.values()
+    shown = deals
     rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in shown), start)
     return Ledger(
         players=players,
