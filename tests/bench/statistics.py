@@ -125,8 +125,16 @@ def statistics(ctx: Context) -> None:
             put.at_most(f"stats_{page}_20000_vs_1000_ratio", large / small, MOST_RATIO)
         else:
             put.add(f"stats_{page}_20000_vs_1000_ratio", large / small, note="reported only")
-    every, default = (median(times[SIZES[-1], page]) for page in ("season_all", "season"))
-    put.at_most("stats_season_all_vs_season_20000_ratio", every / default, ALL_DATES_RATIO)
+    # Against the cheapest view, each page's least (the house's rule for a ratio to the
+    # cheapest route): with medians, the machine's other load moved it from 2.3 to 3.5.
+    every, default = (min(times[SIZES[-1], page]) for page in ("season_all", "season"))
+    medians = [median(times[SIZES[-1], page]) for page in ("season_all", "season")]
+    put.at_most(
+        "stats_season_all_vs_season_20000_ratio",
+        every / default,
+        ALL_DATES_RATIO,
+        note=f"the least of each over the rounds; of their medians {medians[0] / medians[1]:.2f}",
+    )
     _saves(ctx, saves)
 
 
