@@ -24,8 +24,9 @@ import hashlib
 import json
 import mimetypes
 import re
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
@@ -33,6 +34,7 @@ from flask import Blueprint, Flask, abort, current_app, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import compression
+from scorekeeper.memo import remembered
 
 bp = Blueprint("assets", __name__)
 
@@ -48,6 +50,8 @@ under its own path), with the release written in its ``RELEASE`` line."""
 FOREVER = "public, max-age=31536000, immutable"
 ALWAYS_CHECKED = "no-cache"
 HASH_LENGTH = 10
+MOST_ADDRESSES = 256
+"""The most static addresses kept (a few files, by each root the app is mounted at)."""
 IMPORT = re.compile(r"""(\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)(["'])\./([\w.-]+\.js)\2""")
 """A script's import of another beside it: ``import("./x.js")``, ``from "./x.js"``."""
 STATIC_PATH = re.compile(r'"/static/([\w./-]+)"')
@@ -86,10 +90,10 @@ class Manifest:
     assets: dict[str, Asset]
     by_hashed: dict[str, Asset]
     worker: Asset | None = None
-    urls: dict[tuple[str, str], str] = field(default_factory=dict)
+    urls: dict[Hashable, str] = field(default_factory=dict)
     """Each file's address by the app's root (a proxy may mount it under a path) and
     name, made once: every page asks for the same few (url_for cost 7 % of a page)."""
-    inlined: dict[str, str] = field(default_factory=dict)
+    inlined: dict[Hashable, str] = field(default_factory=dict)
 
     @property
     def release(self) -> str:
@@ -99,20 +103,19 @@ class Manifest:
 
     def url(self, name: str) -> str:
         """The address of ``name`` (``js/deal_form.js``): its hashed name's."""
-        key = (request.script_root, name)
-        found = self.urls.get(key)
-        if found is None:
-            found = self.urls[key] = url_for("static", filename=self.assets[name].hashed)
-        return found
+        hashed = self.assets[name].hashed
+        make = partial(url_for, "static", filename=hashed)
+        return remembered(self.urls, (request.script_root, name), make, MOST_ADDRESSES)
 
     def data_url(self, name: str) -> str:
         """``name``'s bytes as a ``data:`` address, quoted once."""
-        found = self.inlined.get(name)
-        if found is None:
-            asset = self.assets[name]
-            found = f"data:{asset.mimetype},{quote(asset.body.decode(), safe='')}"
-            self.inlined[name] = found
-        return found
+        asset = self.assets[name]
+        return remembered(
+            self.inlined,
+            name,
+            lambda: f"data:{asset.mimetype},{quote(asset.body.decode(), safe='')}",
+            len(self.assets),
+        )
 
     def precached(self) -> list[str]:
         """What the service worker keeps: every hashed file, scripts first."""

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from scorekeeper.forms import VARIANT_NAMES, CatalogWords
 from scorekeeper.i18n import current_lang, points_text
+from scorekeeper.memo import remembered
 from scorekeeper.qr import shared_url
 from scorekeeper.scoring import VARIANTS, RuleSet, contract_name
 
@@ -149,12 +150,8 @@ def _rendered_once(key: Hashable, name: str, values: dict[str, Any] | None = Non
     if env.auto_reload:  # a developer's server: the template may change under it
         return Markup(env.get_template(name).render(values or {}))
     memo: dict[Hashable, Markup] = current_app.extensions.setdefault(ONCE_MEMO, {})
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= 64:  # a few languages and parts: never grows with requests
-            memo.clear()
-        found = memo[key] = Markup(env.get_template(name).render(values or {}))
-    return found
+    # a few languages and parts
+    return remembered(memo, key, lambda: Markup(env.get_template(name).render(values or {})), 64)
 
 
 def init_app(app: Flask) -> None:

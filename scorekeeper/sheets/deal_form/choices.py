@@ -24,6 +24,7 @@ from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
 
 from scorekeeper.i18n import current_lang
+from scorekeeper.memo import remembered
 from scorekeeper.templating import catalog_key, text_of
 
 
@@ -225,13 +226,7 @@ def drawn_of(field: Any, values: tuple[str, ...], memo: Memo) -> Drawn:
     if None in keys:
         return _draw(field)
     key = (memo.lang, field.id, field.name, values, keys)
-    kept = memo.kept
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= MEMO_SIZE:  # never grows with requests
-            kept.clear()
-        found = kept[key] = _draw(field)
-    return found
+    return remembered(memo.kept, key, lambda: _draw(field), MEMO_SIZE)
 
 
 def _lazy_key(label: Any) -> tuple[str, str] | None:
