@@ -83,6 +83,27 @@ def test_a_deal_at_an_old_evening_queues_the_next_one_its_players_sit_at(
     check(app)
 
 
+def test_only_a_request_that_meets_its_club_queued_works_the_queue(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A preview (a POST that writes nothing) leaves the queue as it is; a save at the
+    queued club works it through after its answer, as the club's pages do."""
+    tokens = evenings(app, client)
+    with app.app_context():
+        club_id = db.session.scalars(select(Club.id)).one()
+        rerating.enqueue(db.session(), club_id, None)
+        db.session.commit()
+    preview = client.post(f"/e/{tokens[-1]}/deals/preview", data=deal_data(taker="Chloé"))
+    assert preview.status_code == 200
+    preview.close()
+    assert queued(app) is not None and queued(app).start is None  # type: ignore[union-attr]
+    saved = client.post(f"/e/{tokens[-1]}/deals/new", data=deal_data(taker="Chloé"))
+    assert saved.status_code == 302
+    saved.close()
+    assert queued(app) is None
+    check(app)
+
+
 def test_a_correction_that_changes_no_result_queues_nothing(
     app: Flask, client: FlaskClient
 ) -> None:
