@@ -1,9 +1,10 @@
 """The settings a club server gives: here, a worker's database pool fits its threads
 (issue 41), whatever ``--threads`` gunicorn is given, and a worker is warm before its
-first request."""
+first request, what it built frozen out of the garbage collector's way."""
 
 from __future__ import annotations
 
+import gc
 import runpy
 from pathlib import Path
 from types import SimpleNamespace
@@ -11,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from flask_babel import get_domain, get_translations
 
-from scorekeeper import config, create_app
+from scorekeeper import config, create_app, warm
 from scorekeeper.db import db
 
 ROOT = Path(__file__).parent.parent
@@ -64,7 +65,15 @@ def test_a_worker_compiles_its_templates_and_loads_its_languages_before_its_firs
     assert "sheets/ledger.html" in pages and len(pages) > 40
     assert env.cache is not None and not env.cache  # nothing compiled yet
     gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    gunicorn["post_worker_init"](SimpleNamespace(wsgi=app))
+    threshold = gc.get_threshold()
+    try:
+        gunicorn["post_worker_init"](SimpleNamespace(wsgi=app))
+        # what it built is out of the collector's sight, the young collected less often
+        assert gc.get_freeze_count() > 10_000
+        assert gc.get_threshold()[0] == warm.YOUNG_OBJECTS > threshold[0]
+    finally:  # this test process goes on as it was
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
     compiled = {name for (_loader, name) in env.cache.keys()}
     assert compiled == pages  # every page, and none turned out of the cache
     with app.test_request_context(headers={"Accept-Language": "fr"}):
