@@ -3,8 +3,10 @@ cookie, and the club it chose as its home."""
 
 from __future__ import annotations
 
-from flask import Flask, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from flask.wrappers import Response
+from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import select
 
 from scorekeeper.db import db
@@ -14,11 +16,46 @@ from scorekeeper.models import Club, Sheet
 REMEMBERED = 30  # links of each kind a device keeps
 
 
+NO_SESSION = ("/version.json", "/healthz")
+"""The ends of the paths that never read the device's cookie: a poll (what every phone on
+a page asks every 5 seconds, a version number) and the health check. Checking the
+cookie's signature and reading it was 4 % of a club server's CPU in an afternoon, half
+of it for the polls (issue 41)."""
+
+
 class _SessionInterface(SecureCookieSessionInterface):
-    """The device's cookie is Secure whenever the request came over HTTPS, by default."""
+    """The device's cookie is Secure whenever the request came over HTTPS, by default.
+    A poll's request leaves the cookie unread (and so unchanged: an empty session that
+    nothing modifies sets no cookie); the signer is made once per secret key."""
+
+    def __init__(self) -> None:
+        self._signer: tuple[object, URLSafeTimedSerializer | None] | None = None
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        made = self._signer
+        if made is None or made[0] != keys:
+            made = self._signer = (keys, super().get_signing_serializer(app))
+        return made[1]
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.endswith(NO_SESSION):
+            return _Unread()
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if isinstance(session, _Unread):  # whatever a poll's answer did, the cookie stays
+            return
+        super().save_session(app, session, response)
+
+
+class _Unread(SecureCookieSession):
+    """The session of a request that did not read the device's cookie: never written
+    back, so that a poll's answer (a 404 page that made a form's token, say) cannot
+    replace the device's links with an empty cookie."""
 
 
 def init_app(app: Flask) -> None:
