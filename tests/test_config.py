@@ -80,3 +80,40 @@ def test_a_worker_compiles_its_templates_and_loads_its_languages_before_its_firs
         loaded = get_domain().get_translations_cache(None)
         assert {lang for lang, _domain in loaded} == {"fr", "en"}
         assert get_translations().gettext("Save") == "Enregistrer"
+
+
+def test_the_access_line_is_gunicorns_own_made_of_the_atoms_it_names() -> None:
+    from datetime import timedelta
+
+    from gunicorn.config import Config  # type: ignore[import-untyped]
+    from gunicorn.glogging import Logger  # type: ignore[import-untyped]
+
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    cfg = Config()
+    cfg.set("access_log_format", conf["access_log_format"])
+    lean, full = conf["RouteLog"](cfg), Logger(cfg)
+    response = SimpleNamespace(
+        status="304 NOT MODIFIED", sent=0, headers=[("ETag", '"v7"'), ("X-Route", "/e/<link>")]
+    )
+    request = SimpleNamespace(headers=[("Cookie", "session=secret"), ("Host", "club")])
+    environ = {
+        "REMOTE_ADDR": "10.0.0.7",
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": "/e/x",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "PATH_INFO": "/e/x",
+        "QUERY_STRING": "",
+    }
+    took = timedelta(milliseconds=12)
+    lean.now = full.now = lambda: "[27/Nov/2026:20:00:00 +0000]"
+    line = cfg.access_log_format % lean.atoms_wrapper_class(
+        lean.atoms(response, request, environ, took)
+    )
+    assert line == cfg.access_log_format % full.atoms_wrapper_class(
+        full.atoms(response, request, environ, took)
+    )
+    assert line == '10.0.0.7 [27/Nov/2026:20:00:00 +0000] "GET /e/<link>" 304 0 12ms'
+    cfg.set("access_log_format", '%(h)s "%(r)s" %({cookie}i)s')  # others: gunicorn's own
+    assert "/e/x" in cfg.access_log_format % lean.atoms_wrapper_class(
+        lean.atoms(response, request, environ, took)
+    )
