@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, event, func, not_, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, event, or_, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -265,27 +265,10 @@ def _before(
     session: Session, club_id: int, start: Key | None, sheets: list[int]
 ) -> tuple[dict[int, Decimal], dict[int, int]]:
     """The rating and deals rated that each player seated at ``sheets`` had after the last
-    sheet they played before ``start``: one query, the database picking each one's last."""
+    sheet they played before ``start`` (:func:`.kept_rows.rated_before`)."""
     if start is None:
         return {}, {}
-    seated = select(SheetTotal.player_id).where(SheetTotal.sheet_id.in_(sheets))
-    latest = func.row_number().over(
-        partition_by=SheetTotal.player_id, order_by=[c.desc() for c in reads.PLAY_ORDER]
-    )
-    ranked = (
-        select(SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated, latest.label("n"))
-        .join(Sheet, Sheet.id == SheetTotal.sheet_id)
-        .where(
-            Sheet.club_id == club_id,
-            SheetTotal.rating.is_not(None),
-            SheetTotal.player_id.in_(seated),
-            not_(from_key(start)),
-        )
-        .subquery()
-    )
-    rows = session.execute(
-        select(ranked.c.player_id, ranked.c.rating, ranked.c.rated).where(ranked.c.n == 1)
-    ).all()
+    rows = kept_rows.rated_before(session, club_id, start, sheets)
     return (
         {pid: Decimal(str(value)) for pid, value, _count in rows},
         {pid: count for pid, _value, count in rows},
