@@ -109,10 +109,8 @@ def count(token: str) -> None:
     the link of its address (a route that takes none, a poll, is not counted). Past the
     limit, 429 with the limit's window as Retry-After."""
     counts: Counts | None = current_app.extensions.get(EXTENSION)
-    if counts is None or g.get("link_counted"):
-        return
-    rule = counts.routes.get(request.endpoint or "")
-    if rule is None or (request.view_args or {}).get("token") != token:
+    rule = counts.routes.get(request.endpoint or "") if counts is not None else None
+    if rule is None or g.get("link_counted") or (request.view_args or {}).get("token") != token:
         return
     g.link_counted = True
     spent = counts.spent(*rule)
