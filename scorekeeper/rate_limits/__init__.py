@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable
 from typing import Any, cast
 
-from flask import Flask
+from flask import Flask, request
 from flask_limiter import Limiter
 
 from scorekeeper.proxy import client_address
@@ -109,6 +109,9 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
+    # Every limit it holds is a POST's: any other request (a poll, a page) skips the rest
+    # of its work on every request (some 30 of its 50 µs of CPU; issue 41).
+    limiter.request_filter(lambda: request.method != "POST")
 
     def setting(name: str) -> Callable[[], str]:
         return lambda: str(app.config[name])

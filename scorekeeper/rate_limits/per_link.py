@@ -109,7 +109,9 @@ def count(token: str) -> None:
     the link of its address (a route that takes none, a poll, is not counted). Past the
     limit, 429 with the limit's window as Retry-After."""
     counts: Counts | None = current_app.extensions.get(EXTENSION)
-    rule = counts.routes.get(request.endpoint or "") if counts is not None else None
+    if counts is None:
+        return
+    rule = counts.routes.get(request.endpoint or "")
     if rule is None or g.get("link_counted") or (request.view_args or {}).get("token") != token:
         return
     g.link_counted = True
