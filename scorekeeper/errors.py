@@ -16,12 +16,13 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, TooManyRequests
 
 from scorekeeper import i18n, retired
 from scorekeeper.catalog import N_, in_language
 from scorekeeper.db import db, retryable
 from scorekeeper.links import TOKEN
+from scorekeeper.rate_limits import per_link
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +43,24 @@ def _stored(_session: Session) -> None:
         g.stored = True
 
 
-def not_found(error: HTTPException) -> HTTPException | tuple[Response | str, int]:
+Answer = tuple[Response | str, int] | tuple[Response | str, int, dict[str, str]]
+
+
+def not_found(error: HTTPException) -> HTTPException | Answer:
     """A link's page not found: 410 with why when the link existed (replaced, or what it
-    opened deleted), so that the phones still holding it stop and say so; a 404 as any
-    other otherwise (and the rate limits count it as a guess)."""
+    opened deleted), so that the phones still holding it stop and say so, counted for
+    that link as any page of it; a 404 as any other otherwise (and the rate limits count
+    it as a guess)."""
     token = (request.view_args or {}).get("token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         return refused(error)
     found = retired.lookup(token)
     if found is None:
         return refused(error)
+    try:
+        per_link.count(token)
+    except TooManyRequests as past:
+        return too_many_requests(past)
     message = gone_message(found.kind, found.why)
     if request.blueprint == "api" or request.accept_mimetypes.best == "application/json":
         return jsonify(status="gone", why=found.why, message=message), 410

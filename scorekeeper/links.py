@@ -19,6 +19,7 @@ from sqlalchemy.orm import joinedload
 from scorekeeper import retired
 from scorekeeper.db import db
 from scorekeeper.models import Club, Sheet, Tournament
+from scorekeeper.rate_limits import per_link
 
 
 class Scope(enum.Enum):
@@ -68,11 +69,14 @@ def _statement(model: type[Any], column: str) -> Select[Any]:
 
 
 def _by_token(model: type[T], column: str, token: str) -> T:
-    """The object whose ``column`` holds ``token``, compared in constant time; else 404."""
+    """The object whose ``column`` holds ``token``, compared in constant time; else 404.
+    Found, the request is counted for its link, or refused past the link's limit (429),
+    before its view does any work (:mod:`scorekeeper.rate_limits.per_link`)."""
     well_formed(token)
     found: T | None = db.session.scalars(_statement(model, column), {"token": token}).first()
     if found is None or not _same(getattr(found, column), token):
         abort(404)
+    per_link.count(token)
     return found
 
 

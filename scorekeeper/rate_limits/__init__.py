@@ -2,22 +2,23 @@
 count by default.
 
 Set by endpoint here, not on each view: the routes that need no link, each with its
-setting (POST only: showing a form costs nothing), and every route that takes a link.
-docs/deploy.md tells why each is set for a full room.
+setting (POST only: showing a form costs nothing), through Flask-Limiter. Every route
+that takes a link is counted where its link is found (:mod:`.per_link`), and its made-up
+links as misses of the address (:mod:`.misses`). docs/deploy.md tells why each is set for
+a full room.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from typing import Any, cast
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask_limiter import Limiter
 
 from scorekeeper.proxy import client_address
-from scorekeeper.rate_limits import misses
+from scorekeeper.rate_limits import misses, per_link
 from scorekeeper.rate_limits.shared import SqlCounts  # noqa: F401 (registers its scheme, sql:)
 
 DEFAULTS: dict[str, Any] = {
@@ -89,8 +90,6 @@ WITHOUT_A_LINK = {
     "tournaments.replace_link": "RATELIMIT_REPLACE_LINK",
     "tournaments.table_link": "RATELIMIT_REPLACE_LINK",
 }
-PUBLIC_LINKS = ("/p/", "/v/")
-"""The links a room follows together (a public ranking, an evening's view link)."""
 
 
 def default_storage(app: Flask) -> str:
@@ -102,29 +101,6 @@ def default_storage(app: Flask) -> str:
     return "sql:sqlite:///" + os.path.join(app.instance_path, "rate_limits.sqlite")
 
 
-def link_key() -> str:
-    """One link from one client: its token hashed, so that no link is kept in the counts."""
-    token = str((request.view_args or {}).get("token", ""))
-    return client_address() + "/" + hashlib.sha256(token.encode()).hexdigest()[:16]
-
-
-NOT_COUNTED = frozenset({404, 429})
-"""The answers no per-link count holds: a link that does not exist (a miss, counted as
-such: :mod:`.misses`), and a refusal."""
-
-POLL = "/version.json"
-"""The end of the routes the phones poll every 5 seconds (``live.js``): held by no per-link
-count. A poll's work is one row read whatever it is sent, as ``/healthz``'s, and its
-answer is a version number; reading its link's count cost as much as the poll itself
-(and a third of its CPU: issue 41). A poll of a link that does not exist is still
-counted as a miss."""
-
-
-def counted(response: Response) -> bool:
-    """Whether a request with a link is counted for that link (docs/limits.md)."""
-    return response.status_code not in NOT_COUNTED
-
-
 def init_app(app: Flask) -> None:
     """Flask-Limiter with the limits of the config (``RATELIMIT_*``), and a 429 page."""
     if not app.config.get("RATELIMIT_STORAGE_URI"):
@@ -133,6 +109,9 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
+    # Every limit it holds is a POST's: any other request (a poll, a page) skips the rest
+    # of its work on every request (some 30 of its 50 µs of CPU; issue 41).
+    limiter.request_filter(lambda: request.method != "POST")
 
     def setting(name: str) -> Callable[[], str]:
         return lambda: str(app.config[name])
@@ -141,18 +120,5 @@ def init_app(app: Flask) -> None:
     for endpoint, name in WITHOUT_A_LINK.items():
         limit = limiter.shared_limit(setting(name), scope=name, methods=["POST"])
         views[endpoint] = limit(views[endpoint])
-    per_link = limiter.shared_limit(
-        setting("RATELIMIT_PER_LINK"), "link", key_func=link_key, deduct_when=counted
-    )
-    per_public_link = limiter.shared_limit(
-        setting("RATELIMIT_PER_PUBLIC_LINK"), "public_link", key_func=link_key, deduct_when=counted
-    )
-    rules = {
-        r.endpoint: r.rule
-        for r in app.url_map.iter_rules()
-        if "token" in r.arguments and not r.rule.endswith(POLL)
-    }
-    for endpoint, rule in rules.items():
-        limit = per_public_link if rule.startswith(PUBLIC_LINKS) else per_link
-        views[endpoint] = limit(views[endpoint])
-    misses.init_app(app, limiter, client_address)  # made-up links, before the per-link count
+    per_link.init_app(app, limiter.storage)  # counted where a link is found (links.py)
+    misses.init_app(app, limiter, client_address)  # made-up links, never counted per link

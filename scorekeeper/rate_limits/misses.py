@@ -2,8 +2,8 @@
 never existed, counts one miss for the client's address. Past the limit, such an answer
 becomes a 429; a link that exists, or existed (410), still opens for that address. A
 miss is counted once its lookup found nothing, so a link that exists costs no read of
-the misses' counts; and a made-up link is never counted per link (``counted`` in
-:mod:`scorekeeper.rate_limits`), so made-up links cannot fill the counts' store.
+the misses' counts; and a made-up link is never counted per link (a link is counted
+where it is found: :mod:`.per_link`), so made-up links cannot fill the counts' store.
 
 A room shares one address: one guest's typos, or one script, once locked every table of
 the room out of its own sheets until the window ended. Guessing a link (144 random bits)

@@ -24,6 +24,7 @@ from scorekeeper.i18n import current_lang, name_key, points_text
 from scorekeeper.links import tournament_or_404
 from scorekeeper.models import Correction, Round, Sheet, Tournament, utcnow
 from scorekeeper.qr import qr_response, shared_url
+from scorekeeper.rate_limits import per_link
 from scorekeeper.scoring import contract_name
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.entry import Entry
@@ -104,6 +105,7 @@ def card(round_id: int, table: int, token: str) -> str | Response:
         abort(404)
     if not secrets.compare_digest(cards[table - 1], token):
         abort(404)
+    per_link.count(token)
     tournament = round_.tournament
     for sheet in tournament_reads.round_sheets(tournament, round_.number):
         if sheet.table_number == table:
