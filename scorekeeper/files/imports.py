@@ -20,6 +20,7 @@ from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.players import club_players
 from scorekeeper.sheets.rotation import mode_for
 from scorekeeper.sheets.store import create_evening
+from scorekeeper.stats import reads
 
 DEALS, DEAL_SCORES = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
 """The tables themselves: their INSERTs, not the ORM's bulk path."""
@@ -61,13 +62,14 @@ def import_evening(
     deal_ids = dict(
         db.session.execute(select(Deal.number, Deal.id).where(Deal.sheet_id == sheet.id)).all()
     )
-    scores = [
-        {"deal_id": deal_ids[number]} | row
-        for number, (entry, scores) in enumerate(deals, 1)
-        for row in conversion.score_rows(entry, scores, ids)
-    ]
-    db.session.execute(insert(DEAL_SCORES), scores)
+    scores = [conversion.score_rows(entry, points, ids) for entry, points in deals]
+    db.session.execute(
+        insert(DEAL_SCORES),
+        [{"deal_id": deal_ids[n]} | s for n, mine in enumerate(scores, 1) for s in mine],
+    )
     totals.recount([sheet.id])
+    # Its kept statistics are counted from the deals as stored here, not read back.
+    totals.hold(sheet.id, [reads.stored_of_row(r, s) for r, s in zip(rows, scores, strict=True)])
     sheet.version += 1
     return sheet
 

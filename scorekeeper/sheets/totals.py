@@ -33,9 +33,25 @@ the sheets that only took new last deals (each with the first one's number): the
 figures are added to, not counted again."""
 
 
+KEPT_STORED = "kept_stored"
+"""The deals of the sheets a write stored whole (an import), as the statistics read them
+back (sheet → :class:`~scorekeeper.stats.figures.StoredDeal` in order): their kept figures
+are counted from these, not from the deals read back. Any later write of such a sheet in
+the transaction (:func:`note`, :func:`add`) drops its deals: then they are read."""
+
+
 def note(sheets: Collection[int]) -> None:
     """The kept figures of ``sheets`` are to be written again in this transaction."""
     db.session.info.setdefault(KEPT_SHEETS, set()).update(sheets)
+    held = db.session.info.get(KEPT_STORED, {})
+    for sheet_id in sheets:
+        held.pop(sheet_id, None)
+
+
+def hold(sheet_id: int, deals: list[Any]) -> None:
+    """Every deal of ``sheet_id``, just stored and noted (:func:`recount`), as stored: the
+    statistics' refresh before the commit takes them as they are (:data:`KEPT_STORED`)."""
+    db.session.info.setdefault(KEPT_STORED, {})[sheet_id] = deals
 
 
 def note_club(club_id: int, start: tuple[date, datetime, int] | None = None) -> None:
@@ -142,6 +158,7 @@ def add(deal: Deal) -> None:
     read, and the deal, are noted for the statistics' refresh (:data:`KEPT_ROWS`)."""
     scores = deal.scores
     info = db.session.info
+    info.get(KEPT_STORED, {}).pop(deal.sheet_id, None)
     added = info.setdefault(KEPT_ADDED, {})
     first = deal.sheet_id not in added
     added[deal.sheet_id] = min(added.get(deal.sheet_id, deal.number), deal.number)

@@ -34,6 +34,7 @@ from scorekeeper.sheets.totals import (
     KEPT_RATINGS,
     KEPT_ROWS,
     KEPT_SHEETS,
+    KEPT_STORED,
     Kept,
 )
 from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
@@ -42,7 +43,7 @@ from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.rerating import Key
 
 SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
-MONTHS_NOTES = (months.MONTHS, months.MOVED)
+NOTES = (KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, KEPT_STORED, months.MONTHS, months.MOVED)
 
 
 class Queue:
@@ -82,7 +83,7 @@ def refresh(session: Session) -> None:
     clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
     known: dict[int, dict[int, Kept]] = session.info.pop(KEPT_ROWS, {})
-    new_deals: dict[int, list[Any]] = session.info.pop(KEPT_DEALS, {})
+    new_deals, stored = (session.info.pop(key, {}) for key in (KEPT_DEALS, KEPT_STORED))
     moving = bool(session.info.get(months.MONTHS) or session.info.get(months.MOVED))
     if not sheets and not clubs and not added and not moving:
         return
@@ -95,7 +96,7 @@ def refresh(session: Session) -> None:
     gains: dict[months.Key, list[int]] = {}
     for row in rows:
         if row.id in sheets:
-            kept, deals, since = kept_rows.kept_rows(session, row.id), None, None
+            kept, deals, since = kept_rows.kept_rows(session, row.id), stored.get(row.id), None
         else:
             kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
             deals = kept_rows.known_deals(new_deals.get(row.id), since)
@@ -386,7 +387,7 @@ def forget(session: Session, previous: Any) -> None:
     """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
     again must not add its deal twice)."""
     if previous.parent is None:
-        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, *MONTHS_NOTES):
+        for key in (ADDED, SHEETS, CLUBS, *NOTES):
             session.info.pop(key, None)
 
 
