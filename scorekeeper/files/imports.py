@@ -13,6 +13,7 @@ from datetime import date
 from sqlalchemy import insert, select
 
 from scorekeeper.db import db
+from scorekeeper.files.sheet_csv import collector_paused
 from scorekeeper.models import Club, Deal, Sheet, utcnow
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
@@ -35,6 +36,17 @@ def import_evening(
     deals: Sequence[tuple[Entry, Mapping[str, int]]],
 ) -> Sheet:
     """A new evening of ``deals`` (each with its checked scores), seated as the last deal."""
+    with collector_paused():
+        return _import(club, name, day, rules, deals)
+
+
+def _import(
+    club: Club,
+    name: str,
+    day: date,
+    rules: RuleSet,
+    deals: Sequence[tuple[Entry, Mapping[str, int]]],
+) -> Sheet:
     first, last = deals[0][0], deals[-1][0]
     mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
     sheet = create_evening(

@@ -34,6 +34,7 @@ from scorekeeper.files.sheet_csv import (
     CsvError,
     CsvProblem,
     ImportedSheet,
+    collector_paused,
     side_of,
 )
 from scorekeeper.names import read_as, too_long
@@ -66,6 +67,11 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
     cell, a deal that cannot happen, or a player's score that the rules do not
     give. Accepts both the comma and the semicolon form.
     """
+    with collector_paused():
+        return _read(text, rules)
+
+
+def _read(text: str, rules: RuleSet) -> ImportedSheet:
     records = _records(text)
     fixed, players, problems = _read_header(records[0])
     if any(p.key == "csv_column_missing" for p in problems):
