@@ -21,7 +21,6 @@ from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.players import club_players
 from scorekeeper.sheets.rotation import mode_for
 from scorekeeper.sheets.store import create_evening
-from scorekeeper.stats import reads
 
 DEALS, DEAL_SCORES = db.metadata.tables["deal"], db.metadata.tables["deal_score"]
 """The tables themselves: their INSERTs, not the ORM's bulk path."""
@@ -81,7 +80,7 @@ def _import(
     )
     totals.recount([sheet.id])
     # Its kept statistics are counted from the deals as stored here, not read back.
-    totals.hold(sheet.id, [reads.stored_of_row(r, s) for r, s in zip(rows, scores, strict=True)])
+    totals.hold(sheet.id, list(zip(rows, scores, strict=True)))
     sheet.version += 1
     return sheet
 

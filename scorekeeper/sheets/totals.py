@@ -34,10 +34,10 @@ figures are added to, not counted again."""
 
 
 KEPT_STORED = "kept_stored"
-"""The deals of the sheets a write stored whole (an import), as the statistics read them
-back (sheet → :class:`~scorekeeper.stats.figures.StoredDeal` in order): their kept figures
-are counted from these, not from the deals read back. Any later write of such a sheet in
-the transaction (:func:`note`, :func:`add`) drops its deals: then they are read."""
+"""The deals of the sheets a write stored whole (an import), as it inserted them (sheet →
+each deal's row and its scores' rows, in order): the statistics count their kept figures
+from these, not from the deals read back. Any later write of such a sheet in the
+transaction (:func:`note`, :func:`add`) drops its deals: then they are read."""
 
 
 def note(sheets: Collection[int]) -> None:
@@ -48,9 +48,10 @@ def note(sheets: Collection[int]) -> None:
         held.pop(sheet_id, None)
 
 
-def hold(sheet_id: int, deals: list[Any]) -> None:
-    """Every deal of ``sheet_id``, just stored and noted (:func:`recount`), as stored: the
-    statistics' refresh before the commit takes them as they are (:data:`KEPT_STORED`)."""
+def hold(sheet_id: int, deals: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+    """Every deal of ``sheet_id``, just inserted and noted (:func:`recount`), as its row
+    and its scores' rows: the statistics' refresh before the commit counts from them
+    (:data:`KEPT_STORED`)."""
     db.session.info.setdefault(KEPT_STORED, {})[sheet_id] = deals
 
 

@@ -96,7 +96,8 @@ def refresh(session: Session) -> None:
     gains: dict[months.Key, list[int]] = {}
     for row in rows:
         if row.id in sheets:
-            kept, deals, since = kept_rows.kept_rows(session, row.id), stored.get(row.id), None
+            kept, since = kept_rows.kept_rows(session, row.id), None
+            deals = kept_rows.stored_deals(stored.get(row.id))
         else:
             kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
             deals = kept_rows.known_deals(new_deals.get(row.id), since)
@@ -129,8 +130,7 @@ def _refresh_sheet(
     rows written."""
     rules = RuleSet.from_json(row.rules_json)
     key = rerating.key_of(row)
-    if deals is None:
-        deals = reads.sheet_deals(row.id, session, since or 1)
+    deals = reads.sheet_deals(row.id, session, since or 1) if deals is None else deals
     found = kept_rows.tallies_of(deals, rules, kept, since)
     changes = kept_rows.tally_rows(row.id, found, kept)
     played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]

@@ -19,6 +19,7 @@ from scorekeeper.sheets import store
 from scorekeeper.sheets.totals import KEPT_STORED
 from scorekeeper.stats import kept, rerating
 from scorekeeper.stats import reads as stats_reads
+from scorekeeper.stats.kept_rows import stored_deals
 from tests.bench.data import evening_deals
 
 from ..conftest import kept_totals, summed_totals
@@ -47,7 +48,8 @@ def imported(app: Flask, day: date, deals: int, mode: TableMode, seed: int) -> i
         club = db.session.scalars(select(Club)).one()
         made = evening_deals(random.Random(seed), FIVE, mode, deals, rules)
         sheet = import_evening(club, name=f"Import {day}", day=day, rules=rules, deals=made)
-        assert db.session.info[KEPT_STORED][sheet.id] == stats_reads.sheet_deals(sheet.id)
+        held = stored_deals(db.session.info[KEPT_STORED][sheet.id])
+        assert held == stats_reads.sheet_deals(sheet.id)
         db.session.commit()
         assert KEPT_STORED not in db.session.info
         return sheet.id
