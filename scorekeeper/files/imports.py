@@ -13,6 +13,7 @@ from datetime import date
 from sqlalchemy import insert, select
 
 from scorekeeper.db import db
+from scorekeeper.files.sheet_csv import collector_paused
 from scorekeeper.models import Club, Deal, Sheet, utcnow
 from scorekeeper.scoring import RuleSet, TableMode
 from scorekeeper.sheets import conversion, totals
@@ -34,6 +35,17 @@ def import_evening(
     deals: Sequence[tuple[Entry, Mapping[str, int]]],
 ) -> Sheet:
     """A new evening of ``deals`` (each with its checked scores), seated as the last deal."""
+    with collector_paused():
+        return _import(club, name, day, rules, deals)
+
+
+def _import(
+    club: Club,
+    name: str,
+    day: date,
+    rules: RuleSet,
+    deals: Sequence[tuple[Entry, Mapping[str, int]]],
+) -> Sheet:
     first, last = deals[0][0], deals[-1][0]
     mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
     sheet = create_evening(
@@ -61,13 +73,14 @@ def import_evening(
     deal_ids = dict(
         db.session.execute(select(Deal.number, Deal.id).where(Deal.sheet_id == sheet.id)).all()
     )
-    scores = [
-        {"deal_id": deal_ids[number]} | row
-        for number, (entry, scores) in enumerate(deals, 1)
-        for row in conversion.score_rows(entry, scores, ids)
-    ]
-    db.session.execute(insert(DEAL_SCORES), scores)
+    scores = [conversion.score_rows(entry, points, ids) for entry, points in deals]
+    db.session.execute(
+        insert(DEAL_SCORES),
+        [{"deal_id": deal_ids[n]} | s for n, mine in enumerate(scores, 1) for s in mine],
+    )
     totals.recount([sheet.id])
+    # Its kept statistics are counted from the deals as stored here, not read back.
+    totals.hold(sheet.id, list(zip(rows, scores, strict=True)))
     sheet.version += 1
     return sheet
 

@@ -15,9 +15,8 @@ import csv
 import io
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from scorekeeper.files.sheet_csv import (
     CHELEMS,
@@ -34,6 +33,7 @@ from scorekeeper.files.sheet_csv import (
     CsvError,
     CsvProblem,
     ImportedSheet,
+    collector_paused,
     side_of,
 )
 from scorekeeper.names import read_as, too_long
@@ -53,6 +53,9 @@ from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.entry import Entry, score_entry
 
 T = TypeVar("T")
+OUDLERS = {str(n): n for n in range(4)}
+SIDE_CELLS = {side.value: side for side in Side}
+SIZES = tuple(size.value for size in PoigneeSize)
 
 
 def _unescape(cell: str) -> str:
@@ -66,6 +69,11 @@ def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
     cell, a deal that cannot happen, or a player's score that the rules do not
     give. Accepts both the comma and the semicolon form.
     """
+    with collector_paused():
+        return _read(text, rules)
+
+
+def _read(text: str, rules: RuleSet) -> ImportedSheet:
     records = _records(text)
     fixed, players, problems = _read_header(records[0])
     if any(p.key == "csv_column_missing" for p in problems):
@@ -108,6 +116,7 @@ def _read_rows(
     of each row are added to ``problems``."""
     deals: list[tuple[Entry, dict[str, int]]] = []
     number = 0
+    longest_first = sorted(players, key=len, reverse=True)  # to split lists
     for row, cells in enumerate(records[1:], 2):
         if not any(cells):
             continue  # a blank line, as spreadsheets leave at the end
@@ -116,7 +125,7 @@ def _read_rows(
             counts = {"found": len(cells), "expected": len(records[0])}
             problems.append(CsvProblem(row, "", "csv_cell_count", MappingProxyType(counts)))
             continue
-        reader = _RowReader(row, {c: cells[i] for c, i in fixed.items()}, players)
+        reader = _RowReader(row, {c: cells[i] for c, i in fixed.items()}, longest_first)
         scores = {name: cells[i] for name, i in players.items()}
         deal = reader.deal(number, scores, rules)
         problems += reader.problems
@@ -180,10 +189,10 @@ def _player_problem(name: str, read: set[str]) -> CsvProblem | None:
 class _RowReader:
     """Reads one row cell by cell, noting a problem for each bad one."""
 
-    def __init__(self, row: int, cells: Mapping[str, str], players: Mapping[str, int]) -> None:
+    def __init__(self, row: int, cells: Mapping[str, str], players: Sequence[str]) -> None:
         self.row = row
         self.cells = cells
-        self.players = sorted(players, key=len, reverse=True)  # longest first, to split lists
+        self.players = players  # longest first, to split lists
         self.problems: list[CsvProblem] = []
 
     def report(self, column: str, key: str, **params: object) -> None:
@@ -222,28 +231,28 @@ class _RowReader:
             self.report("deal", "csv_deal_number", expected=number)
         if not self.cells["dealer"]:
             self.report("dealer", "required")
-        entry = self._entry(rules)
+        fields = self._fields(rules)
         seated = tuple(p for p, cell in score_cells.items() if cell.strip())
         sitting_out = tuple(name for name, _ in self.names("sitting_out"))
-        entry = replace(entry, seated=seated, sitting_out=sitting_out)
+        entry = Entry(**fields, seated=seated, sitting_out=sitting_out)  # one Entry per row
         scores = self._scores(seated, score_cells)
         if self.problems:
             return None  # scoring a row that was misread would only add noise
         return self._score_again(entry, scores, rules)
 
-    def _entry(self, rules: RuleSet) -> Entry:
-        """The row's deal as far as its cells tell it, seats aside."""
-        entry = Entry(dealer=self.name("dealer") or "", seated=())
+    def _fields(self, rules: RuleSet) -> dict[str, Any]:
+        """The row's deal as far as its cells tell it, seats aside: the entry's fields."""
+        fields: dict[str, Any] = {"dealer": self.name("dealer") or ""}
         contract_cell = self.cells["contract"].strip()
         if contract_cell not in CONTRACTS:
             self.report("contract", "csv_contract")
         if contract_cell != PASSED:
             # Even under an unknown contract, read the other cells to list their problems too.
-            return self._played(entry, CONTRACTS.get(contract_cell) or Contract.PRISE, rules)
+            return self._played(fields, CONTRACTS.get(contract_cell) or Contract.PRISE, rules)
         for column in PLAY_COLUMNS:
             if self.cells.get(column):
                 self.report(column, "csv_empty_when_passed")
-        return entry
+        return fields
 
     def _scores(self, seated: Sequence[str], score_cells: Mapping[str, str]) -> dict[str, int]:
         """The scores the row gives the seated players, each a whole number."""
@@ -271,7 +280,7 @@ class _RowReader:
                 self.report(player, "csv_score_differs", found=found, expected=expected[player])
         return None if self.problems else (entry, dict(expected))
 
-    def _played(self, passed: Entry, contract: Contract, rules: RuleSet) -> Entry:
+    def _played(self, passed: dict[str, Any], contract: Contract, rules: RuleSet) -> dict[str, Any]:
         """``passed`` with the contract played and the cells of the play read."""
         taker = self.name("taker")
         partner, queen = (
@@ -280,7 +289,7 @@ class _RowReader:
         )
         oudlers = None
         if self.cells["oudlers"].strip():
-            oudlers = self.choice("oudlers", {str(n): n for n in range(4)}, "csv_oudlers")
+            oudlers = self.choice("oudlers", OUDLERS, "csv_oudlers")
         points = None
         if self.cells["points"].strip():
             try:
@@ -294,17 +303,15 @@ class _RowReader:
             if petit_player is not None:  # the side follows from who took it
                 petit = side_of(petit_player, (taker, partner, queen))
         elif cell:
-            petit = self.choice("petit_au_bout", {s.value: s for s in Side}, "csv_petit")
-        sizes = [size.value for size in PoigneeSize]
-        return replace(
-            passed,
+            petit = self.choice("petit_au_bout", SIDE_CELLS, "csv_petit")
+        return passed | dict(
             taker=taker,
             contract=contract,
             partner=partner,
             second_partner=queen,
             oudlers=oudlers,
             points=points,
-            poignees=tuple(Poignee(n, PoigneeSize(s)) for n, s in self.names("poignees", sizes)),
+            poignees=tuple(Poignee(n, PoigneeSize(s)) for n, s in self.names("poignees", SIZES)),
             petit_au_bout=petit,
             petit_au_bout_player=petit_player,
             chelem=self.choice("chelem", CHELEMS, "csv_chelem") or Chelem(),

@@ -33,9 +33,26 @@ the sheets that only took new last deals (each with the first one's number): the
 figures are added to, not counted again."""
 
 
+KEPT_STORED = "kept_stored"
+"""The deals of the sheets a write stored whole (an import), as it inserted them (sheet →
+each deal's row and its scores' rows, in order): the statistics count their kept figures
+from these, not from the deals read back. Any later write of such a sheet in the
+transaction (:func:`note`, :func:`add`) drops its deals: then they are read."""
+
+
 def note(sheets: Collection[int]) -> None:
     """The kept figures of ``sheets`` are to be written again in this transaction."""
     db.session.info.setdefault(KEPT_SHEETS, set()).update(sheets)
+    held = db.session.info.get(KEPT_STORED, {})
+    for sheet_id in sheets:
+        held.pop(sheet_id, None)
+
+
+def hold(sheet_id: int, deals: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+    """Every deal of ``sheet_id``, just inserted and noted (:func:`recount`), as its row
+    and its scores' rows: the statistics' refresh before the commit counts from them
+    (:data:`KEPT_STORED`)."""
+    db.session.info.setdefault(KEPT_STORED, {})[sheet_id] = deals
 
 
 def note_club(club_id: int, start: tuple[date, datetime, int] | None = None) -> None:
@@ -142,6 +159,7 @@ def add(deal: Deal) -> None:
     read, and the deal, are noted for the statistics' refresh (:data:`KEPT_ROWS`)."""
     scores = deal.scores
     info = db.session.info
+    info.get(KEPT_STORED, {}).pop(deal.sheet_id, None)
     added = info.setdefault(KEPT_ADDED, {})
     first = deal.sheet_id not in added
     added[deal.sheet_id] = min(added.get(deal.sheet_id, deal.number), deal.number)

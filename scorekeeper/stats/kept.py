@@ -34,6 +34,7 @@ from scorekeeper.sheets.totals import (
     KEPT_RATINGS,
     KEPT_ROWS,
     KEPT_SHEETS,
+    KEPT_STORED,
     Kept,
 )
 from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
@@ -42,7 +43,7 @@ from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.rerating import Key
 
 SHEETS, CLUBS, ADDED = KEPT_SHEETS, KEPT_CLUBS, KEPT_ADDED
-MONTHS_NOTES = (months.MONTHS, months.MOVED)
+NOTES = (KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, KEPT_STORED, months.MONTHS, months.MOVED)
 
 
 class Queue:
@@ -82,7 +83,7 @@ def refresh(session: Session) -> None:
     clubs: dict[int, Key | None] = session.info.pop(CLUBS, {})
     before: dict[int, dict[int, tuple[str | None, int]]] = session.info.pop(KEPT_RATINGS, {})
     known: dict[int, dict[int, Kept]] = session.info.pop(KEPT_ROWS, {})
-    new_deals: dict[int, list[Any]] = session.info.pop(KEPT_DEALS, {})
+    new_deals, stored = (session.info.pop(key, {}) for key in (KEPT_DEALS, KEPT_STORED))
     moving = bool(session.info.get(months.MONTHS) or session.info.get(months.MOVED))
     if not sheets and not clubs and not added and not moving:
         return
@@ -95,7 +96,8 @@ def refresh(session: Session) -> None:
     gains: dict[months.Key, list[int]] = {}
     for row in rows:
         if row.id in sheets:
-            kept, deals, since = kept_rows.kept_rows(session, row.id), None, None
+            kept, since = kept_rows.kept_rows(session, row.id), None
+            deals = kept_rows.stored_deals(stored.get(row.id))
         else:
             kept, since = known.get(row.id) or kept_rows.kept_rows(session, row.id), added[row.id]
             deals = kept_rows.known_deals(new_deals.get(row.id), since)
@@ -128,8 +130,7 @@ def _refresh_sheet(
     rows written."""
     rules = RuleSet.from_json(row.rules_json)
     key = rerating.key_of(row)
-    if deals is None:
-        deals = reads.sheet_deals(row.id, session, since or 1)
+    deals = reads.sheet_deals(row.id, session, since or 1) if deals is None else deals
     found = kept_rows.tallies_of(deals, rules, kept, since)
     changes = kept_rows.tally_rows(row.id, found, kept)
     played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
@@ -369,7 +370,7 @@ def forget(session: Session, previous: Any) -> None:
     """A transaction rolled back wrote nothing: what it noted goes with it (a save tried
     again must not add its deal twice)."""
     if previous.parent is None:
-        for key in (ADDED, SHEETS, CLUBS, KEPT_RATINGS, KEPT_ROWS, KEPT_DEALS, *MONTHS_NOTES):
+        for key in (ADDED, SHEETS, CLUBS, *NOTES):
             session.info.pop(key, None)
 
 

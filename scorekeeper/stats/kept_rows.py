@@ -99,6 +99,12 @@ def known_deals(deals: list[Any] | None, since: int) -> list[StoredDeal] | None:
     return [reads.stored_of(deal) for deal in deals]
 
 
+def stored_deals(held: list[tuple[Any, Any]] | None) -> list[StoredDeal] | None:
+    """Every deal of a sheet the write inserted whole (an import), as its rows
+    (:data:`~scorekeeper.sheets.totals.KEPT_STORED`): as they would read back."""
+    return None if held is None else [reads.stored_of_row(row, scores) for row, scores in held]
+
+
 def tallies_of(
     deals: list[StoredDeal], rules: RuleSet, kept: Mapping[int, Kept], since: int | None
 ) -> dict[int, Tally]:

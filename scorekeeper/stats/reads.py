@@ -7,9 +7,11 @@ of queries for a club of ten deals or of ten thousand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, select
@@ -236,6 +238,14 @@ def stored_of(deal: Any) -> StoredDeal:
     its scores set), as :func:`sheet_deals` would read it back."""
     scores = {s.player_id: s.points for s in deal.scores}
     return _stored(deal, scores, {s.player_id for s in deal.scores if s.sitting_out})
+
+
+def stored_of_row(row: Mapping[str, Any], scores: Sequence[Mapping[str, Any]]) -> StoredDeal:
+    """A deal's row and its scores' rows as a write inserts them (column → value), as
+    :func:`sheet_deals` would read them back."""
+    points = {s["player_id"]: s["points"] for s in scores}
+    out = {s["player_id"] for s in scores if s["sitting_out"]}
+    return _stored(SimpleNamespace(**row), points, out)
 
 
 def _stored(row: Any, scores: dict[int, int], sitting_out: set[int]) -> StoredDeal:

@@ -129,7 +129,10 @@ def of_sheet(deals: Iterable[StoredDeal], rules: RuleSet) -> dict[int, Tally]:
     for deal in deals:
         made = bool(deal.won(rules))
         for pid in deal.scores:
-            found.setdefault(pid, Tally()).count(deal, pid, made)
+            tally = found.get(pid)
+            if tally is None:  # a new Tally only for a new player, not one per score
+                tally = found[pid] = Tally()
+            tally.count(deal, pid, made)
     return found
 
 
