@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, event, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, event, or_, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -36,6 +36,7 @@ from scorekeeper.sheets.totals import (
     KEPT_SHEETS,
     KEPT_STORED,
     Kept,
+    update_rows,
 )
 from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
@@ -293,7 +294,7 @@ def _keep(
     _found, changes = _after(rated, ratings, counts, sheets, _seated(session, sheets))
     if changes:
         changes.sort(key=lambda row: (row["sheet_id"], row["player_id"]))
-        session.execute(update(SheetTotal), changes)
+        update_rows(session, changes)
 
 
 def _after(

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, inspect, not_, or_, select, update
+from sqlalchemy import and_, bindparam, func, inspect, not_, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from scorekeeper.models import Sheet, SheetTotal
 from scorekeeper.scoring import RuleSet
-from scorekeeper.sheets.totals import ROWS, Kept
+from scorekeeper.sheets.totals import ROWS, Kept, update_rows
 from scorekeeper.stats import reads
 from scorekeeper.stats.figures import StoredDeal, ranks
 from scorekeeper.stats.tallies import Tally, of_sheet
@@ -146,4 +146,4 @@ def tally_rows(
 def write_rows(session: Session, changes: list[dict[str, Any]]) -> None:
     """The sheet's rows, one statement run for each in player order."""
     if changes:
-        session.execute(update(SheetTotal), changes)
+        update_rows(session, changes)

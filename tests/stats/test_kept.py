@@ -11,7 +11,6 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Update, event, null, select, update
-from sqlalchemy.orm import ORMExecuteState, Session
 
 from scorekeeper.db import db
 from scorekeeper.models import Club, Player, Sheet, SheetTotal
@@ -164,20 +163,19 @@ def test_a_deal_at_one_table_of_a_round_writes_no_row_of_another_table(
         ids = {token: sid for token, sid in db.session.execute(select(Sheet.edit_token, Sheet.id))}
         written: list[Any] = []
 
-        def note(state: ORMExecuteState) -> None:
-            statement = state.statement
+        def note(_conn: Any, statement: Any, many: Any, one: Any, _options: Any) -> None:
             if (
                 isinstance(statement, Update)
                 and getattr(statement.table, "name", "") == "sheet_total"
             ):
-                params = state.parameters
-                written.extend(params if isinstance(params, list) else [params or {}])
+                for params in many or [one or {}]:  # keys as written, or as bound (b_…)
+                    written.append({k.removeprefix("b_"): v for k, v in params.items()})
 
-        event.listen(Session, "do_orm_execute", note)
+        event.listen(db.engine, "before_execute", note)
         try:
             play_table(client, first, seating, 1)
         finally:
-            event.remove(Session, "do_orm_execute", note)
+            event.remove(db.engine, "before_execute", note)
     rated = [row for row in written if "rating" in row]
     touched = {row["sheet_id"] for row in rated}
     assert touched == {ids[first]}, f"rows of other sheets rewritten: {touched}"
