@@ -34,7 +34,7 @@ def test_everyones_running_total_by_day_without_phantoms() -> None:
 
 
 def test_the_months_winners() -> None:
-    found = club_figures.month_winners(RESULTS, DAYS, NAMES)
+    found = club_figures.month_winners(club_figures.by_month(RESULTS, DAYS), NAMES)
     # October: Bob 50; September: Alice 70 (Bob −70; Hugo played nothing).
     assert [(m.month, m.player_ids, m.total) for m in found] == [
         (date(2026, 10, 1), (B,), 50),
