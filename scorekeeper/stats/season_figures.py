@@ -120,25 +120,21 @@ def _rated_in(
         )
         .join(Sheet, Sheet.id == SheetTotal.sheet_id)
         .where(*where, SheetTotal.player_id.in_(spans), or_(*within))
+        .order_by(*stats_reads.PLAY_ORDER, SheetTotal.first_seen)
     ).all()
-    ends: dict[int, tuple[Any, Any]] = {}  # each player's first and last row
+    firsts: dict[int, Any] = {}  # each player's first row: in play order, as the rows come
+    lasts: dict[int, Any] = {}
     for row in rows:
-        first, last = ends.get(row.player_id, (row, row))
-        ends[row.player_id] = (min(first, row, key=_played), max(last, row, key=_played))
+        firsts.setdefault(row.player_id, row)
+        lasts[row.player_id] = row
     if any(
-        pid not in ends
-        or months.month_of(ends[pid][0].date) != first
-        or months.month_of(ends[pid][1].date) != last
+        pid not in firsts
+        or months.month_of(firsts[pid].date) != first
+        or months.month_of(lasts[pid].date) != last
         for pid, (first, last) in spans.items()
     ):
         return None
-    order = sorted(ends.values(), key=lambda ends: _played(ends[0]))
-    return {last.player_id: (Decimal(last.rating), last.rated) for _first, last in order}
-
-
-def _played(row: Any) -> tuple[Any, ...]:
-    """A kept row's place in play order: the sheet's, then the player's in the sheet."""
-    return (row.date, row.created_at, row.id, row.first_seen)
+    return {pid: (Decimal(lasts[pid].rating), lasts[pid].rated) for pid in firsts}
 
 
 def _day(raw: object) -> date:
