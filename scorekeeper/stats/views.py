@@ -240,6 +240,9 @@ def decimals() -> Callable[[Fraction | None, int], str]:
     return written
 
 
+bp.add_app_template_filter(pictures.named)
+
+
 @bp.context_processor
 def helpers() -> dict[str, Any]:
     return {"percent": percent, "decimal": decimals(), "whole": pictures.whole, "ratio": Fraction}
