@@ -7,11 +7,12 @@ not a result (:func:`scorekeeper.stats.season.played`).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from itertools import accumulate
 
 from scorekeeper.scoring import Contract
 from scorekeeper.scoring.text import name_key
@@ -59,22 +60,40 @@ def running(
 ) -> Lines:
     """Each player's total after each day of the season (several tables of a day add up)."""
     kept = played(results)
-    every = sorted({days[r.sheet_id] for r in kept})
+    every = sorted({days[sheet_id] for sheet_id in {r.sheet_id for r in kept}})
     at = {day: i for i, day in enumerate(every, 1)}
+    point = {sheet_id: at[day] for sheet_id, day in days.items() if day in at}
     steps: dict[int, list[int]] = {}
+    blank = [0] * (len(every) + 1)
     for result in kept:
-        line = steps.setdefault(result.player_id, [0] * (len(every) + 1))
-        line[at[days[result.sheet_id]]] += result.total
-    totals = {pid: tuple(_accumulate(line)) for pid, line in steps.items()}
+        line = steps.get(result.player_id)
+        if line is None:
+            line = steps[result.player_id] = blank.copy()
+        line[point[result.sheet_id]] += result.total
+    totals = {pid: tuple(accumulate(line)) for pid, line in steps.items()}
     order = sorted(totals, key=lambda p: (-totals[p][-1], name_key(names.get(p, "")), p))
     return Lines(tuple(every), totals, tuple(order))
 
 
-def _accumulate(values: Sequence[int]) -> list[int]:
-    found, total = [], 0
-    for value in values:
-        total += value
-        found.append(total)
+Months = dict[date, dict[int, list[int]]]
+"""Each month's played results added up: month (its first day) → player → [points, deals]."""
+
+
+def by_month(results: Iterable[SheetResult], days: Mapping[int, date]) -> Months:
+    """The played results of each month, added up by player: what the month's winners
+    and its best averages are chosen from (one pass over the results for both)."""
+    first = {sheet: day.replace(day=1) for sheet, day in days.items()}
+    found: Months = {}
+    for result in played(results):
+        month = found.get(first[result.sheet_id])
+        if month is None:
+            month = found[first[result.sheet_id]] = {}
+        line = month.get(result.player_id)
+        if line is None:
+            month[result.player_id] = [result.total, result.deals]
+        else:
+            line[0] += result.total
+            line[1] += result.deals
     return found
 
 
@@ -87,31 +106,22 @@ class MonthWinner:
     total: int
 
 
-def month_winners(
-    results: Iterable[SheetResult], days: Mapping[int, date], names: Mapping[int, str]
-) -> list[MonthWinner]:
-    """Each month's highest total, newest month first."""
-    months: defaultdict[date, Counter[int]] = defaultdict(Counter)
-    first = _months(days)
-    for result in played(results):
-        months[first[result.sheet_id]][result.player_id] += result.total
+def month_winners(months: Months, names: Mapping[int, str]) -> list[MonthWinner]:
+    """Each month's highest total (``months``: :func:`by_month`), newest month first."""
     found = []
     for month in sorted(months, reverse=True):
-        totals = months[month]
-        best = max(totals.values())
-        who = sorted((p for p, t in totals.items() if t == best), key=lambda p: _by_name(names, p))
-        found.append(MonthWinner(month, tuple(who), best))
+        lines = months[month]
+        best = max(points for points, _deals in lines.values())
+        who = _by_name(names, [p for p, line in lines.items() if line[0] == best])
+        found.append(MonthWinner(month, who, best))
     return found
 
 
-def _by_name(names: Mapping[int, str], player_id: int) -> tuple[str, int]:
+def _by_name(names: Mapping[int, str], player_ids: list[int]) -> tuple[int, ...]:
     """How ties are listed: by name, then by id (two names alike, "Emile" and "Émile")."""
-    return name_key(names[player_id]), player_id
-
-
-def _months(days: Mapping[int, date]) -> dict[int, date]:
-    """The first day of each sheet's month, by sheet (worked out once per sheet)."""
-    return {sheet: day.replace(day=1) for sheet, day in days.items()}
+    if len(player_ids) == 1:  # most months: no tie to order
+        return tuple(player_ids)
+    return tuple(sorted(player_ids, key=lambda p: (name_key(names[p]), p)))
 
 
 @dataclass(frozen=True)
@@ -124,27 +134,17 @@ class MonthAverage:
     deals: int
 
 
-def month_averages(
-    results: Iterable[SheetResult],
-    days: Mapping[int, date],
-    names: Mapping[int, str],
-    least: int,
-) -> list[MonthAverage]:
-    """Each month's best points per deal among the players of ``least`` deals or more in
-    it, newest month first: attendance alone does not win it."""
-    months: defaultdict[date, dict[int, list[int]]] = defaultdict(dict)
-    first = _months(days)
-    for result in played(results):
-        line = months[first[result.sheet_id]].setdefault(result.player_id, [0, 0])
-        line[0] += result.total
-        line[1] += result.deals
+def month_averages(months: Months, names: Mapping[int, str], least: int) -> list[MonthAverage]:
+    """Each month's best points per deal (``months``: :func:`by_month`) among the players
+    of ``least`` deals or more in it, newest month first: attendance alone does not win it."""
     found = []
     for month in sorted(months, reverse=True):
-        best = _best_average([(p, t, d) for p, (t, d) in months[month].items() if d >= least])
+        lines = months[month]
+        best = _best_average([(p, t, d) for p, (t, d) in lines.items() if d >= least])
         if best is None:
             continue
-        who = sorted(best[0], key=lambda p: _by_name(names, p))
-        found.append(MonthAverage(month, tuple(who), best[1], months[month][who[0]][1]))
+        who = _by_name(names, best[0])
+        found.append(MonthAverage(month, who, best[1], lines[who[0]][1]))
     return found
 
 

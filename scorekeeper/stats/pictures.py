@@ -33,6 +33,12 @@ def percent(rate: Fraction | None) -> str:
     return str(format_percent(stats.rounded(rate * 100, 0) / 100))
 
 
+def named(player_ids: Sequence[int], names: Mapping[int, str]) -> str:
+    """Players' names between commas, a filter of the pages (``ids|named(names)``; the
+    page escapes the words as it writes them): a month's winners, hundreds of months."""
+    return ", ".join(names[pid] for pid in player_ids)
+
+
 def whole(value: Decimal) -> int:
     """A rating as shown: a whole number, half up."""
     return int(value.quantize(Decimal(1), ROUND_HALF_UP))

@@ -11,7 +11,7 @@ against the figures by sheet).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -70,25 +70,33 @@ _POINTS = select(  # the month as the database writes it: read once per month, n
     type_coerce(_MONTHS.month, String), _MONTHS.player_id, _MONTHS.points, _MONTHS.deals
 ).where(_MONTHS.club_id == bindparam("club"))
 _SUMS = (
-    select(_MONTHS.player_id, *(func.sum(_MONTHS[name]) for name in months.FIELDS))
+    select(
+        _MONTHS.player_id,
+        type_coerce(func.min(_MONTHS.month), String),
+        type_coerce(func.max(_MONTHS.month), String),
+        *(func.sum(_MONTHS[name]) for name in months.FIELDS),
+    )
     .where(_MONTHS.club_id == bindparam("club"))
     .group_by(_MONTHS.player_id)
 )
-"""A player's months added up (the database adds; one row per player)."""
+"""A player's months added up (the database adds; one row per player), with their first
+and last month (a month has a row once a result was played in it)."""
 
 
 def every_date(club_id: int) -> SeasonFigures:
-    """The figures over every date, from the players' kept months: three queries whose
-    rows are months and players, the ratings' one aside."""
+    """The figures over every date, from the players' kept months: two queries whose
+    rows are months and players (each player's first and last month with them), and the
+    ratings'."""
     points = db.session.execute(_POINTS, {"club": club_id}).all()
     day = {raw: _day(raw) for raw in {row[0] for row in points}}
     at = {raw: i for i, raw in enumerate(sorted(day, key=day.__getitem__), 1)}  # a point per month
     sums = db.session.execute(_SUMS, {"club": club_id}).all()
+    spans = {row[0]: (_day(row[1]), _day(row[2])) for row in sums}
     return SeasonFigures(
         [SheetResult(at[month], pid, total, deals) for month, pid, total, deals in points],
         {i: day[raw] for raw, i in at.items()},
-        last_ratings(club_id, _spans(points, day)),
-        [(row[0], tally_of(row[1:])) for row in sums],
+        last_ratings(club_id, spans),
+        [(row[0], tally_of(row[3:])) for row in sums],
         True,
     )
 
@@ -112,40 +120,26 @@ def _rated_in(
         )
         .join(Sheet, Sheet.id == SheetTotal.sheet_id)
         .where(*where, SheetTotal.player_id.in_(spans), or_(*within))
+        .order_by(*stats_reads.PLAY_ORDER, SheetTotal.first_seen)
     ).all()
-    ends: dict[int, tuple[Any, Any]] = {}  # each player's first and last row
+    firsts: dict[int, Any] = {}  # each player's first row: in play order, as the rows come
+    lasts: dict[int, Any] = {}
     for row in rows:
-        first, last = ends.get(row.player_id, (row, row))
-        ends[row.player_id] = (min(first, row, key=_played), max(last, row, key=_played))
+        firsts.setdefault(row.player_id, row)
+        lasts[row.player_id] = row
     if any(
-        pid not in ends
-        or months.month_of(ends[pid][0].date) != first
-        or months.month_of(ends[pid][1].date) != last
+        pid not in firsts
+        or months.month_of(firsts[pid].date) != first
+        or months.month_of(lasts[pid].date) != last
         for pid, (first, last) in spans.items()
     ):
         return None
-    order = sorted(ends.values(), key=lambda ends: _played(ends[0]))
-    return {last.player_id: (Decimal(last.rating), last.rated) for _first, last in order}
-
-
-def _played(row: Any) -> tuple[Any, ...]:
-    """A kept row's place in play order: the sheet's, then the player's in the sheet."""
-    return (row.date, row.created_at, row.id, row.first_seen)
+    return {pid: (Decimal(lasts[pid].rating), lasts[pid].rated) for pid in firsts}
 
 
 def _day(raw: object) -> date:
     """A date read as the database gave it: text from SQLite, a date from PostgreSQL."""
     return raw if isinstance(raw, date) else date.fromisoformat(str(raw))
-
-
-def _spans(points: Sequence[Any], day: Mapping[Any, date]) -> dict[int, tuple[date, date]]:
-    """Each player's first and last month with a played result."""
-    found: dict[int, tuple[date, date]] = {}
-    for raw, pid, _total, _deals in points:
-        month = day[raw]
-        first, last = found.get(pid, (month, month))
-        found[pid] = (min(first, month), max(last, month))
-    return found
 
 
 def tally_of(values: Row[Any] | tuple[Any, ...]) -> tallies.Tally:

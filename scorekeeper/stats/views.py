@@ -240,6 +240,9 @@ def decimals() -> Callable[[Fraction | None, int], str]:
     return written
 
 
+bp.add_app_template_filter(pictures.named)
+
+
 @bp.context_processor
 def helpers() -> dict[str, Any]:
     return {"percent": percent, "decimal": decimals(), "whole": pictures.whole, "ratio": Fraction}
@@ -321,6 +324,7 @@ def club_season(token: str) -> str | tuple[str, int]:
     names, _retired = stats_reads.roster(club.id)
     found = season_figures.of_period(club.id, period)
     lines = club_figures.running(found.results, found.days, names)
+    months = club_figures.by_month(found.results, found.days)
     contracts = tallies.club_contracts(tally for _pid, tally in found.counted)
     least = int(current_app.config["MONTH_MIN_DEALS"])
     return render_template(
@@ -336,8 +340,8 @@ def club_season(token: str) -> str | tuple[str, int]:
         chart=Markup(pictures.club_chart(lines, names, found.by_month)),
         ratings=sorted(((p, r) for p, (r, _n) in found.ratings.items()), key=lambda i: -i[1]),
         rated_deals={p: n for p, (_r, n) in found.ratings.items()},
-        months=club_figures.month_winners(found.results, found.days, names),
-        averages=club_figures.month_averages(found.results, found.days, names, least),
+        months=club_figures.month_winners(months, names),
+        averages=club_figures.month_averages(months, names, least),
         least=least,
         roles=tallies.role_wins(found.counted, names),
         sizes=tallies.by_table_size(found.counted, names),

@@ -49,13 +49,14 @@ def kept_months(club_id: int) -> dict[tuple[int, date], list[int]]:
 def page(found: season_figures.SeasonFigures, names: dict[int, str]) -> dict[str, Any]:
     """What the season page shows of its figures, the chart aside."""
     lines = club_figures.running(found.results, found.days, names)
+    months = club_figures.by_month(found.results, found.days)
     return {
         "totals": [(pid, lines.totals[pid][-1]) for pid in lines.order],
         "places": club_figures.placed(lines.order, lines.totals),
         "ratings": sorted(((p, r) for p, (r, _n) in found.ratings.items()), key=lambda i: -i[1]),
         "rated": {p: n for p, (_r, n) in found.ratings.items()},
-        "months": club_figures.month_winners(found.results, found.days, names),
-        "averages": club_figures.month_averages(found.results, found.days, names, 10),
+        "months": club_figures.month_winners(months, names),
+        "averages": club_figures.month_averages(months, names, 10),
         "roles": tallies.role_wins(found.counted, names),
         "sizes": tallies.by_table_size(found.counted, names),
         "contracts": tallies.club_contracts(t for _p, t in found.counted),

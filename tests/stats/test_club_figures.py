@@ -34,12 +34,49 @@ def test_everyones_running_total_by_day_without_phantoms() -> None:
 
 
 def test_the_months_winners() -> None:
-    found = club_figures.month_winners(RESULTS, DAYS, NAMES)
+    found = club_figures.month_winners(club_figures.by_month(RESULTS, DAYS), NAMES)
     # October: Bob 50; September: Alice 70 (Bob −70; Hugo played nothing).
     assert [(m.month, m.player_ids, m.total) for m in found] == [
         (date(2026, 10, 1), (B,), 50),
         (date(2026, 9, 1), (A,), 70),
     ]
+
+
+def test_the_months_grouped_once_for_winners_and_averages() -> None:
+    results = [
+        *RESULTS,
+        SheetResult(4, C, 60, 3),  # 5 October: Chloé 20 a deal, as Bob in sheet 3 (50 / 3 no)
+        SheetResult(4, D, 40, 2),  # David 20 a deal too, but 2 deals: under the least
+        SheetResult(5, A, 50, 3),
+    ]
+    days = {**DAYS, 4: date(2026, 10, 5), 5: date(2026, 11, 2)}
+    months = club_figures.by_month(results, days)
+    # Hugo sat at sheet 1 and played no deal: not in September's results.
+    assert months == {
+        date(2026, 9, 1): {A: [70, 9], B: [-70, 9]},
+        date(2026, 10, 1): {B: [50, 3], E: [-50, 3], C: [60, 3], D: [40, 2]},
+        date(2026, 11, 1): {A: [50, 3]},
+    }
+    assert [
+        (m.month, m.player_ids, m.total) for m in club_figures.month_winners(months, NAMES)
+    ] == [
+        (date(2026, 11, 1), (A,), 50),
+        (date(2026, 10, 1), (C,), 60),
+        (date(2026, 9, 1), (A,), 70),
+    ]
+    best = club_figures.month_averages(months, NAMES, 3)
+    assert [(m.month, m.player_ids, m.average, m.deals) for m in best] == [
+        (date(2026, 11, 1), (A,), Fraction(50, 3), 3),
+        (date(2026, 10, 1), (C,), Fraction(20), 3),
+        (date(2026, 9, 1), (A,), Fraction(70, 9), 9),
+    ]
+    # A tie is listed by name: Émile and Bob at 10 a deal in December.
+    tied = club_figures.by_month(
+        [SheetResult(6, E, 30, 3), SheetResult(6, B, 40, 4)], {6: date(2026, 12, 24)}
+    )
+    (line,) = club_figures.month_averages(tied, NAMES, 3)
+    assert (line.player_ids, line.average, line.deals) == ((B, E), Fraction(10), 4)
+    assert club_figures.month_averages(tied, NAMES, 5) == []
 
 
 def test_wins_by_role_and_contracts_by_hand() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from decimal import Decimal
 
 import pytest
 from flask import Flask
@@ -301,6 +302,36 @@ def test_ratings_read_from_every_row_when_a_month_has_none(app: Flask, club: Sea
         assert expected
         nowhere = {pid: (date(1990, 1, 1), date(1990, 1, 1)) for pid in expected}
         assert season_figures.last_ratings(club_id, nowhere) == expected
+
+
+def test_every_date_reads_each_players_first_and_last_month_and_their_ratings_in_order(
+    app: Flask, club: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The spans come from the months' sums: each player's first and last month with a
+    row; the ratings read from those months are every row's, in the order first rated."""
+    seen: list[dict[int, tuple[date, date]]] = []
+    reading = season_figures.last_ratings
+
+    def spying(club_id: int, spans: dict[int, tuple[date, date]]) -> dict[int, tuple[Decimal, int]]:
+        seen.append(spans)
+        return reading(club_id, spans)
+
+    monkeypatch.setattr(season_figures, "last_ratings", spying)
+    with app.app_context():
+        club_id = _club_id()
+        found = season_figures.every_date(club_id)
+        names = stats_reads.players(club_id)
+        months_of: dict[str, list[date]] = {}
+        for name, month in _rows(club_id):
+            months_of.setdefault(name, []).append(month)
+        assert {names[pid]: span for pid, span in seen[0].items()} == {
+            name: (min(every), max(every)) for name, every in months_of.items()
+        }
+        assert len(seen[0]) >= 3 and found.ratings
+        assert list(found.ratings.items()) == list(reading(club_id).items())
+        assert list(found.ratings.items()) == list(
+            season_figures.by_sheet(club_id, ALL).ratings.items()
+        )
 
 
 def test_a_player_taken_off_a_sheet_leaves_its_month(app: Flask, client: FlaskClient) -> None:

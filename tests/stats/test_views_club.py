@@ -146,3 +146,17 @@ def test_the_new_pages_cost_the_same_few_queries_with_more_deals(
     assert max(small) <= 10, small
     play(client, club.edit[0], *[deal_data(taker="Bob")] * 6, deal_data(petit_au_bout="attack"))
     assert costs() == small
+
+
+def test_tied_winners_are_named_between_commas_and_escaped(app: Flask) -> None:
+    """The month tables' filter: the names in the order given, each escaped as the page
+    writes any name, as its loop over the winners wrote them."""
+    names = {1: "<b>Zoé</b>", 2: "A & B", 3: "Émile"}
+    written = app.jinja_env.from_string("<th>{{ ids|named(names) }}</th>")
+    looped = app.jinja_env.from_string(
+        "<th>{% for pid in ids %}{{ names[pid] }}{% if not loop.last %}, {% endif %}"
+        "{% endfor %}</th>"
+    )
+    for ids in [(2, 1, 3), (3,), ()]:
+        assert written.render(ids=ids, names=names) == looped.render(ids=ids, names=names)
+    assert written.render(ids=(2, 1), names=names) == "<th>A &amp; B, &lt;b&gt;Zoé&lt;/b&gt;</th>"
