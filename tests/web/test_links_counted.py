@@ -176,3 +176,29 @@ def test_limits_turned_off_count_nothing(tmp_path: Path) -> None:
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.mark.db
+def test_flask_limiter_resolves_limits_only_for_the_posts_it_holds(
+    counted: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its limits are the POSTs of routes without a link (a new club, a new evening…): a
+    deal's save or preview, a page or a poll leave it no limit to look up."""
+    from flask_limiter._manager import LimitManager
+
+    looked: list[str] = []
+    resolve = LimitManager.resolve_limits
+
+    def noted(manager: LimitManager, app: Flask, endpoint: str, *args: Any) -> Any:
+        looked.append(endpoint)
+        return resolve(manager, app, endpoint, *args)
+
+    monkeypatch.setattr(LimitManager, "resolve_limits", noted)
+    client = counted.test_client()
+    token = start_evening(client)
+    assert "evenings.new" in looked  # a new evening: its limit is looked up
+    looked.clear()
+    assert client.post(f"/e/{token}/deals/preview", data=deal_data()).status_code == 200
+    assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
+    assert client.get(f"/e/{token}").status_code == 200
+    assert looked == []
