@@ -116,10 +116,10 @@ def upcoming_dealer(sheet: Sheet, shown: Ledger | None = None) -> str:
         number = shown.rows[-1].number
         return next_dealer(seating, shown.dealers[number], list(shown.rows[-1].scores))
     last = last_deal_row(sheet)
+    names = names_of(sheet)  # the first dealer's name among them: no query of its own
     if last is None:
-        first = sheet.first_dealer.name
+        first = names[sheet.first_dealer_id]
         return first if first in seating else seating[0]
-    names = names_of(sheet)
     return next_dealer(seating, names[last.dealer_id], [names[pid] for pid in last.seated])
 
 

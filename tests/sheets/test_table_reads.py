@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Entrant, Player, Seat, Sheet, SheetTotal
@@ -136,3 +136,28 @@ def test_the_seated_players_other_names_are_read_with_the_sheets_other_reads(
         seating = reads.seating_of(sheet)
         assert reads.aliases_of(sheet, seating) == {"Alice": ["Lili", "Ali"]}  # newest first
         assert reads.seating_of(sheet) == seating and len(reads.names_of(sheet)) == 4
+
+
+def test_before_its_first_deal_a_sheets_next_dealer_is_read_with_its_other_reads(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The first dealer's name comes with the sheet's players (no query of its own: every
+    table of a round opened its ledger and form before its first deal)."""
+    token = start_evening(client, ("Alice", "Bob", "Chloé", "David"), first_dealer=3)
+    with app.app_context():
+        sheet = _sheet(token)
+        reads.seating_of(sheet)  # the sheet's reads, once
+        sent: list[str] = []
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            sent.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+        try:
+            assert reads.upcoming_dealer(sheet) == "Chloé"
+        finally:
+            event.remove(db.engine, "before_cursor_execute", seen)
+        assert [s for s in sent if "FROM player" in s] == []
+    play(client, token, deal_data(dealer="Chloé"))
+    with app.app_context():
+        assert reads.upcoming_dealer(_sheet(token)) == "David"
