@@ -1,5 +1,5 @@
 """The device's cookie (scorekeeper/device.py): read by the pages and saves that need
-it, left unread by the polls and the health check, and never written by them."""
+it, left unread by the polls, and never written by them."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_a_poll_leaves_the_devices_cookie_unread_and_unchanged(
         return loads(serializer, *args, **kwargs)
 
     monkeypatch.setattr(URLSafeTimedSerializer, "loads", counted)
-    for path in (f"/e/{token}/version.json", f"/e/{MADE_UP}/version.json", "/healthz"):
+    for path in (f"/e/{token}/version.json", f"/e/{MADE_UP}/version.json"):
         answer = client.get(path)
         assert answer.status_code in (200, 404), path
         assert "Set-Cookie" not in answer.headers, path
