@@ -73,9 +73,10 @@ def post_fork(server: object, worker: Any) -> None:
 
 def post_worker_init(worker: Any) -> None:
     """The worker's app compiles its templates and loads its languages now, before its
-    first request, not on the first phones', then keeps what it built out of the garbage
-    collector's way (scorekeeper/warm.py)."""
-    from scorekeeper.warm import settle, warm_up
+    first request, not on the first phones', opens its database connections, then keeps
+    what it built out of the garbage collector's way (scorekeeper/warm.py)."""
+    from scorekeeper.warm import open_connections, settle, warm_up
 
     warm_up(worker.wsgi)
+    open_connections(worker.wsgi)
     settle()

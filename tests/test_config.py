@@ -117,3 +117,28 @@ def test_the_access_line_is_gunicorns_own_made_of_the_atoms_it_names() -> None:
     assert "/e/x" in cfg.access_log_format % lean.atoms_wrapper_class(
         lean.atoms(response, request, environ, took)
     )
+
+
+@pytest.mark.db
+def test_a_worker_opens_its_database_connections_before_its_first_request(
+    tmp_path: Path,
+) -> None:
+    from tests.conftest import database_uri
+
+    uri = database_uri(tmp_path, "warm_pool")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": uri})
+    with app.app_context():
+        pool = db.engine.pool
+        opened = warm.open_connections(app)
+        if db.engine.dialect.name == "postgresql":
+            assert opened == pool.size() > 1  # type: ignore[attr-defined]
+            assert pool.checkedin() == opened  # type: ignore[attr-defined]
+        else:  # SQLite: a file, nothing to open ahead
+            assert opened == 0
+        db.engine.dispose()
+
+
+def test_a_database_that_does_not_answer_yet_does_not_stop_a_worker() -> None:
+    url = "postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=1"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    assert warm.open_connections(app) == 0
