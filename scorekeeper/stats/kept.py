@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, event, or_, select
+from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -198,16 +198,7 @@ _NEXT_SEATING = (  # made once: building it at each save cost more than its roun
     .where(
         Sheet.club_id == bindparam("club"),
         SheetTotal.player_id.in_(bindparam("players", expanding=True)),
-        or_(
-            Sheet.date > bindparam("day"),
-            and_(
-                Sheet.date == bindparam("day"),
-                or_(
-                    Sheet.created_at > bindparam("at"),
-                    and_(Sheet.created_at == bindparam("at"), Sheet.id > bindparam("sheet")),
-                ),
-            ),
-        ),
+        reads.from_key(reads.START, after=True),
     )
     .order_by(*reads.PLAY_ORDER)
     .limit(1)
@@ -219,7 +210,7 @@ def rate_club(session: Session, club_id: int, start: Key | None) -> None:
     first sheet when ``None``) on, all at once (the upgrade's fill)."""
     query = select(Sheet.id).where(Sheet.club_id == club_id).order_by(*reads.PLAY_ORDER)
     if start is not None:
-        query = query.where(from_key(start))
+        query = query.where(reads.from_key(start))
     rate_sheets(session, club_id, start, list(session.scalars(query)))
 
 
@@ -243,24 +234,6 @@ def _played(
     for deal in reads.sheet_played_deals([s for s in sheets if s not in known], session):
         read.setdefault(deal.sheet_id, []).append(deal)
     return [deal for sid in sheets for deal in known.get(sid, read.get(sid, []))]
-
-
-def from_key(start: Key, after: bool = False) -> ColumnElement[bool]:
-    """The sheets at or after ``start`` in play order (day, start, id; strictly after it
-    with ``after``), spelt out so that both databases compare each column with its own
-    type."""
-    day, started, sheet_id = start
-    last = Sheet.id > sheet_id if after else Sheet.id >= sheet_id
-    return or_(
-        Sheet.date > day,
-        and_(
-            Sheet.date == day,
-            or_(
-                Sheet.created_at > started,
-                and_(Sheet.created_at == started, last),
-            ),
-        ),
-    )
 
 
 def _before(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, inspect, not_, or_, select
+from sqlalchemy import bindparam, func, inspect, not_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
@@ -41,16 +41,6 @@ def _rated_before() -> Any:
     latest = func.row_number().over(
         partition_by=SheetTotal.player_id, order_by=[c.desc() for c in reads.PLAY_ORDER]
     )
-    from_start = or_(  # the sheets at or after the start, in play order (kept.from_key)
-        Sheet.date > bindparam("day"),
-        and_(
-            Sheet.date == bindparam("day"),
-            or_(
-                Sheet.created_at > bindparam("at"),
-                and_(Sheet.created_at == bindparam("at"), Sheet.id >= bindparam("sheet")),
-            ),
-        ),
-    )
     ranked = (
         select(SheetTotal.player_id, SheetTotal.rating, SheetTotal.rated, latest.label("n"))
         .join(Sheet, Sheet.id == SheetTotal.sheet_id)
@@ -58,7 +48,7 @@ def _rated_before() -> Any:
             Sheet.club_id == bindparam("club"),
             SheetTotal.rating.is_not(None),
             SheetTotal.player_id.in_(seated),
-            not_(from_start),
+            not_(reads.from_key(reads.START)),
         )
         .subquery()
     )

@@ -14,7 +14,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy import ColumnElement, and_, bindparam, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from scorekeeper.db import db
@@ -57,6 +57,25 @@ PLAY_ORDER = (Sheet.date, Sheet.created_at, Sheet.id)
 """The order sheets were played in, and their deals with them (by number): the day, then
 the evening's start (when it was started on a phone), then the order they were made in.
 The rating follows it exactly (docs/rating.md)."""
+
+
+START: tuple[Any, Any, Any] = (bindparam("day"), bindparam("at"), bindparam("sheet"))
+"""A play order key as a statement made once takes it: ``day``, ``at``, ``sheet``."""
+
+
+def from_key(start: tuple[Any, Any, Any], after: bool = False) -> ColumnElement[bool]:
+    """The sheets at or after ``start`` in play order (day, start, id; strictly after it
+    with ``after``), spelt out so that both databases compare each column with its own
+    type. ``start`` may hold bound parameters, for a statement made once."""
+    day, started, sheet_id = start
+    last = Sheet.id > sheet_id if after else Sheet.id >= sheet_id
+    return or_(
+        Sheet.date > day,
+        and_(
+            Sheet.date == day,
+            or_(Sheet.created_at > started, and_(Sheet.created_at == started, last)),
+        ),
+    )
 
 
 def season_start(club_id: int, month_day: str) -> date | None:

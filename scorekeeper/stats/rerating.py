@@ -151,7 +151,7 @@ def pending(club_id: int) -> bool:
 
 def _chunk(session: Session, club_id: int, start: Key | None) -> tuple[list[int], Key | None]:
     """The sheets of one step from ``start`` on, in play order; the next step's start."""
-    from scorekeeper.stats import kept
+    from scorekeeper.stats import reads
 
     deals = select(func.count(Deal.id)).where(Deal.sheet_id == Sheet.id).scalar_subquery()
     query = (
@@ -161,7 +161,7 @@ def _chunk(session: Session, club_id: int, start: Key | None) -> tuple[list[int]
         .limit(STEP_SHEETS + 1)
     )
     if start is not None:
-        query = query.where(kept.from_key(start))
+        query = query.where(reads.from_key(start))
     rows = session.execute(query).all()
     chosen: list[int] = []
     held = 0

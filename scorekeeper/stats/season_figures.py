@@ -25,7 +25,6 @@ from scorekeeper.stats import months, tallies
 from scorekeeper.stats import reads as stats_reads
 from scorekeeper.stats import rows as kept_rows
 from scorekeeper.stats.figures import Period
-from scorekeeper.stats.kept import from_key
 from scorekeeper.stats.rerating import queued_from
 from scorekeeper.stats.season import SheetResult
 
@@ -175,7 +174,7 @@ def last_ratings(
     if queued is not None:
         if queued.start is None:
             return {}
-        where.append(not_(from_key(queued.start)))
+        where.append(not_(stats_reads.from_key(queued.start)))
     order = [*stats_reads.PLAY_ORDER, SheetTotal.first_seen]
     ranked = (
         select(
