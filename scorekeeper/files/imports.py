@@ -26,6 +26,7 @@ DEALS, DEAL_SCORES = db.metadata.tables["deal"], db.metadata.tables["deal_score"
 """The tables themselves: their INSERTs, not the ORM's bulk path."""
 
 
+@collector_paused()
 def import_evening(
     club: Club,
     *,
@@ -34,18 +35,8 @@ def import_evening(
     rules: RuleSet,
     deals: Sequence[tuple[Entry, Mapping[str, int]]],
 ) -> Sheet:
-    """A new evening of ``deals`` (each with its checked scores), seated as the last deal."""
-    with collector_paused():
-        return _import(club, name, day, rules, deals)
-
-
-def _import(
-    club: Club,
-    name: str,
-    day: date,
-    rules: RuleSet,
-    deals: Sequence[tuple[Entry, Mapping[str, int]]],
-) -> Sheet:
+    """A new evening of ``deals`` (each with its checked scores), seated as the last deal;
+    the cycle collector paused meanwhile."""
     first, last = deals[0][0], deals[-1][0]
     mode = mode_for(len(last.seated), bool(last.sitting_out)) or TableMode.FOUR
     sheet = create_evening(
