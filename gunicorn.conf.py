@@ -19,6 +19,7 @@ believed 127.0.0.1's, so with ``PROXY_FIX_FROM`` naming a proxy on another host,
 on this machine could still make a request look as if it came over HTTPS.
 """
 
+import functools
 import os
 import re
 from typing import Any
@@ -45,7 +46,7 @@ class RouteLog(Logger):
     LEAN = frozenset({"h", "t", "m", "s", "B", "M", "{x-route}o"})
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict:
-        if not set(re.findall(r"%\((.*?)\)", self.cfg.access_log_format)) <= self.LEAN:
+        if not _lean(self.cfg.access_log_format, self.LEAN):
             return super().atoms(resp, req, environ, request_time)
         status = resp.status
         route = next((v for k, v in resp.headers if k.lower() == "x-route"), "-")
@@ -58,6 +59,12 @@ class RouteLog(Logger):
             "M": request_time.seconds * 1000 + request_time.microseconds // 1000,
             "{x-route}o": route,
         }
+
+
+@functools.lru_cache(maxsize=4)
+def _lean(access_format: str, lean: frozenset[str]) -> bool:
+    """Whether a format names none but ``lean``'s atoms (read once per format)."""
+    return set(re.findall(r"%\((.*?)\)", access_format)) <= lean
 
 
 logger_class = RouteLog
