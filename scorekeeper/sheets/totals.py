@@ -223,11 +223,8 @@ def update_rows(session: Session, rows: list[dict[str, Any]]) -> None:
     """Rows of ``sheet_total`` updated by (sheet, player), in the order given, one
     statement run for each (one executemany): the ORM's bulk update by primary key did
     the same through its own machinery, 2-3 % of a club server's CPU in an afternoon
-    (issue 41). Rows that do not all write the same columns go through the ORM."""
+    (issue 41). Every row writes the same columns (its callers' rows are made alike)."""
     columns = tuple(sorted(rows[0]))
-    if any(tuple(sorted(row)) != columns for row in rows):
-        session.execute(update(SheetTotal), rows)
-        return
     statement = _UPDATES.get(columns)
     if statement is None:
         totals = cast(Table, SheetTotal.__table__)
