@@ -103,11 +103,7 @@ def tallies_of(
     if since is None:
         return of_sheet(deals, rules)
     found = {pid: Tally.from_json(k.figures) for pid, k in kept.items() if k.figures}
-    for deal in deals:
-        made = bool(deal.won(rules))
-        for pid in deal.scores:
-            found.setdefault(pid, Tally()).count(deal, pid, made)
-    return found
+    return of_sheet(deals, rules, found)
 
 
 def tally_rows(

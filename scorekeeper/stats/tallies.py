@@ -123,9 +123,12 @@ class Tally:
             self.worst = [deal.number, points]
 
 
-def of_sheet(deals: Iterable[StoredDeal], rules: RuleSet) -> dict[int, Tally]:
-    """Every seated player's tally over a sheet's deals (each with every score), in order."""
-    found: dict[int, Tally] = {}
+def of_sheet(
+    deals: Iterable[StoredDeal], rules: RuleSet, kept: dict[int, Tally] | None = None
+) -> dict[int, Tally]:
+    """Every seated player's tally over a sheet's deals (each with every score), in order;
+    added to the tallies ``kept`` of its earlier deals, when given (changed in place)."""
+    found: dict[int, Tally] = {} if kept is None else kept
     for deal in deals:
         made = bool(deal.won(rules))
         for pid in deal.scores:
