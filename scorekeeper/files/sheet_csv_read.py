@@ -62,18 +62,15 @@ def _unescape(cell: str) -> str:
     return cell[1:] if cell.startswith("'") else cell
 
 
+@collector_paused()
 def read_csv(text: str, rules: RuleSet) -> ImportedSheet:
-    """Read a file of ``spec/csv.md`` and score every deal again under ``rules``.
+    """Read a file of ``spec/csv.md`` and score every deal again under ``rules`` (the
+    cycle collector paused meanwhile).
 
     Raises :class:`CsvError` listing every problem of the file: a column, a
     cell, a deal that cannot happen, or a player's score that the rules do not
     give. Accepts both the comma and the semicolon form.
     """
-    with collector_paused():
-        return _read(text, rules)
-
-
-def _read(text: str, rules: RuleSet) -> ImportedSheet:
     records = _records(text)
     fixed, players, problems = _read_header(records[0])
     if any(p.key == "csv_column_missing" for p in problems):
