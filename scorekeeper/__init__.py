@@ -29,7 +29,7 @@ from scorekeeper import (
     release,
 )
 from scorekeeper.config import database_url
-from scorekeeper.db import db, one_snapshot_per_page, sqlite_pragmas
+from scorekeeper.db import db, keep_prepared_statements, one_snapshot_per_page, sqlite_pragmas
 
 __all__ = ["create_app", "database_url"]
 
@@ -80,6 +80,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             busy_ms = app.config["SQLITE_BUSY_TIMEOUT_MS"]
             event.listen(db.engine, "connect", partial(sqlite_pragmas, busy_ms=busy_ms))
+        elif db.engine.dialect.name == "postgresql":
+            keep_prepared_statements(app)  # a read's transaction ends with COMMIT
     one_snapshot_per_page(app)
     deadline.init_app(app)
     migrate.init_app(app, db)

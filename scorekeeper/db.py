@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import psycopg
 from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
+from psycopg.pq import TransactionStatus
 from sqlalchemy import Enum, MetaData, event, inspect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase
@@ -169,3 +170,47 @@ def one_snapshot_per_page(app: Flask) -> None:
             db.session.connection().exec_driver_sql("BEGIN")
 
     app.before_request_funcs.setdefault(None, []).insert(0, snapshot)  # before any read
+
+
+WROTE = "wrote"
+"""The mark, in a connection's ``info``, of a transaction that sent anything but a read."""
+
+
+def _begun(connection: Any) -> None:
+    connection.info[WROTE] = False
+
+
+def _sent(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+    if not statement.startswith("SELECT"):
+        connection.info[WROTE] = True
+
+
+def keep_prepared_statements(app: Flask) -> None:
+    """On PostgreSQL, a request's transaction that only read ends with ``COMMIT``, not
+    ``ROLLBACK``: the same for the database, nothing to keep or undo.
+
+    psycopg forgets every statement it prepared on a connection at each ``ROLLBACK``, and
+    deallocates them. The statements of the pages, prepared after a few uses so that
+    PostgreSQL plans each once per connection, were planned again on every request:
+    issue 41 found planning some 60 % of PostgreSQL's CPU on a 200-table afternoon, the
+    read of a table (:mod:`scorekeeper.sheets.table_reads`) alone 1.9 ms each time.
+
+    A transaction that sent anything but a ``SELECT`` (an ORM flush, a Core write), a
+    request that failed, a transaction a statement broke: each still ends with
+    ``ROLLBACK`` when the session closes. The commit is the driver's own, under
+    SQLAlchemy: nothing is flushed and no session event runs; the session's rollback
+    that follows finds no transaction and sends nothing."""
+    event.listen(db.engine, "begin", _begun)
+    event.listen(db.engine, "before_cursor_execute", _sent)
+
+    def commit_reads(error: BaseException | None) -> None:
+        session = db.session()
+        if error is not None or not session.in_transaction():
+            return
+        connection = session.connection()
+        driver: Any = connection.connection.dbapi_connection  # psycopg's Connection
+        idle_in_transaction = driver.info.transaction_status == TransactionStatus.INTRANS
+        if idle_in_transaction and not connection.info.get(WROTE, True):
+            driver.commit()
+
+    app.teardown_appcontext(commit_reads)
