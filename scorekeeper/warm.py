@@ -17,11 +17,14 @@ import logging
 
 from flask import Flask
 from flask_babel import get_translations
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import configure_mappers
 
 from scorekeeper.db import db
 from scorekeeper.i18n import LANGUAGES
+from scorekeeper.rate_limits import per_link
+from scorekeeper.rate_limits.shared import SqlCounts
 
 log = logging.getLogger(__name__)
 
@@ -40,24 +43,39 @@ def warm_up(app: Flask) -> int:
 
 
 def open_connections(app: Flask) -> int:
-    """On PostgreSQL, open the worker's pool now, a connection for each of its threads
-    within the server's share (``config.pool_for``): each new session is a process that
+    """On PostgreSQL, open the worker's pools now: the app's, a connection for each of its
+    threads within the server's share (``config.pool_for``), and the rate limits' counts'
+    (:mod:`scorekeeper.rate_limits.shared`). Each new session is a process that
     PostgreSQL forks and sets up, and the first phones of a room (a tournament's start)
-    paid for them together (3 new sessions in the first 20 s of a 100-table afternoon).
-    A database that does not answer yet is no reason not to start: the pool opens the
-    rest on demand, as before. The number opened."""
+    paid for them together (3 new sessions in the first 20 s of a 100-table afternoon;
+    the counts' pool, opened on demand, 1 more at 100 and 150 tables). A database that
+    does not answer yet is no reason not to start: the pools open the rest on demand, as
+    before. The number opened."""
+    opened = 0
+    for engine in _postgres_engines(app):
+        held = []
+        try:
+            held = [engine.connect() for _ in range(engine.pool.size())]  # type: ignore[attr-defined]
+        except SQLAlchemyError:
+            log.warning("The database did not answer: its connections open on demand.")
+        for connection in held:
+            connection.close()
+        opened += len(held)
+    return opened
+
+
+def _postgres_engines(app: Flask) -> list[Engine]:
+    """The app's engine and the counts' (when they count in a SQL table), on PostgreSQL."""
     with app.app_context():
-        engine = db.engine
-    if engine.dialect.name != "postgresql":
-        return 0
-    held = []
-    try:
-        held = [engine.connect() for _ in range(engine.pool.size())]  # type: ignore[attr-defined]
-    except SQLAlchemyError:
-        log.warning("The database did not answer: its connections open on demand.")
-    for connection in held:
-        connection.close()
-    return len(held)
+        engines = [db.engine]
+    counts = app.extensions.get(per_link.EXTENSION)
+    storage = getattr(getattr(counts, "store", None), "storage", None)
+    if isinstance(storage, SqlCounts):
+        try:
+            engines.append(storage.engine)
+        except SQLAlchemyError:
+            log.warning("The rate limits' store did not answer: it opens on demand.")
+    return [engine for engine in engines if engine.dialect.name == "postgresql"]
 
 
 YOUNG_OBJECTS = 10_000

@@ -13,7 +13,9 @@ import pytest
 from flask_babel import get_domain, get_translations
 
 from scorekeeper import config, create_app, warm
+from scorekeeper.config import COUNTS_POOL
 from scorekeeper.db import db
+from scorekeeper.rate_limits import per_link
 
 ROOT = Path(__file__).parent.parent
 
@@ -135,6 +137,34 @@ def test_a_worker_opens_its_database_connections_before_its_first_request(
             assert pool.checkedin() == opened  # type: ignore[attr-defined]
         else:  # SQLite: a file, nothing to open ahead
             assert opened == 0
+        db.engine.dispose()
+
+
+@pytest.mark.db
+def test_a_worker_opens_the_rate_limits_connections_too(tmp_path: Path) -> None:
+    from tests.conftest import database_uri
+
+    uri = database_uri(tmp_path, "warm_counts")
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": uri,
+            "RATELIMIT_ENABLED": True,
+            "RATELIMIT_STORAGE_URI": "sql:" + uri,
+        }
+    )
+    with app.app_context():
+        engine = db.engine
+    counts = app.extensions[per_link.EXTENSION].store.storage
+    opened = warm.open_connections(app)
+    if engine.dialect.name == "postgresql":
+        assert opened == engine.pool.size() + COUNTS_POOL["pool_size"]  # type: ignore[attr-defined]
+        assert counts.engine.pool.checkedin() == COUNTS_POOL["pool_size"]
+    else:
+        assert opened == 0
+    counts.dispose()
+    with app.app_context():
         db.engine.dispose()
 
 
