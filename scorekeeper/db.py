@@ -205,7 +205,8 @@ def keep_prepared_statements(app: Flask) -> None:
 
     def commit_reads(error: BaseException | None) -> None:
         session = db.session()
-        if error is not None or not session.in_transaction():
+        transaction = session.get_transaction()
+        if error is not None or transaction is None or not transaction.is_active:
             return
         connection = session.connection()
         driver: Any = connection.connection.dbapi_connection  # psycopg's Connection

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from sqlalchemy import func, select, text
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -64,5 +65,16 @@ def test_a_request_that_failed_after_writing_stores_nothing(app: Flask) -> None:
             db.session.add(Club(name="Perdu"))
             db.session.flush()
             raise RuntimeError("the view failed")
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Club.id))) == 0
+
+
+def test_a_request_whose_statement_failed_ends_quietly_and_stores_nothing(app: Flask) -> None:
+    with app.test_request_context("/", method="POST"):
+        db.session.add(Club(name="Avant l'erreur"))
+        db.session.flush()
+        db.session.add_all([Club(name="Un", token="pareil"), Club(name="Deux", token="pareil")])
+        with pytest.raises(IntegrityError):  # as the busy page answers it: handled
+            db.session.flush()
     with app.app_context():
         assert db.session.scalar(select(func.count(Club.id))) == 0
