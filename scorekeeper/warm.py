@@ -68,8 +68,7 @@ def _postgres_engines(app: Flask) -> list[Engine]:
     """The app's engine and the counts' (when they count in a SQL table), on PostgreSQL."""
     with app.app_context():
         engines = [db.engine]
-    counts = app.extensions.get(per_link.EXTENSION)
-    storage = getattr(getattr(counts, "store", None), "storage", None)
+    storage = getattr(app.extensions.get(per_link.EXTENSION), "storage", None)
     if isinstance(storage, SqlCounts):
         try:
             engines.append(storage.engine)

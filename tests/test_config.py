@@ -156,7 +156,7 @@ def test_a_worker_opens_the_rate_limits_connections_too(tmp_path: Path) -> None:
     )
     with app.app_context():
         engine = db.engine
-    counts = app.extensions[per_link.EXTENSION].store.storage
+    counts = app.extensions[per_link.EXTENSION].storage
     opened = warm.open_connections(app)
     if engine.dialect.name == "postgresql":
         assert opened == engine.pool.size() + COUNTS_POOL["pool_size"]  # type: ignore[attr-defined]

@@ -64,6 +64,7 @@ class Counts:
 
     def __init__(self, app: Flask, storage: Storage, fallback: bool) -> None:
         self.config = app.config
+        self.storage = storage
         self.store = FixedWindowRateLimiter(storage)
         self.memory = FixedWindowRateLimiter(MemoryStorage()) if fallback else None
         self.down_until = 0.0
