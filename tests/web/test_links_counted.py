@@ -17,12 +17,12 @@ from sqlalchemy import event, func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
-from scorekeeper.rate_limits import per_link
+from scorekeeper.rate_limits import batches, per_link, shared
 from scorekeeper.rate_limits.shared import SqlCounts, rate_count
 
 from ..conftest import database_uri
 from ..factories import deal_data, start_evening
-from .test_limits import EN, statuses
+from .test_limits import EN, Clock, statuses
 from .test_room_limits import shared_store, stop, worker
 
 
@@ -73,17 +73,54 @@ def deals(app: Flask) -> int:
         return db.session.scalar(select(func.count(Deal.id))) or 0
 
 
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The batches' clock and the store's, moved by the test."""
+    moved = Clock()
+    monkeypatch.setattr(batches, "clock", moved)
+    monkeypatch.setattr(shared, "clock", moved)
+    return moved
+
+
 @pytest.mark.db
-def test_a_page_is_counted_once_per_request_in_one_statement(counted: Flask) -> None:
+def test_a_links_requests_are_sent_to_the_store_a_few_at_a_time(
+    counted: Flask, clock: Clock
+) -> None:
+    """The first request of a link at once, then every 8th, or the next one a second
+    later: one statement for several pages, previews and saves."""
     client = counted.test_client()
     token = start_evening(client)
-    assert client.get(f"/e/{token}").status_code == 200  # the store's first use: its table
+    assert client.get(f"/e/{token}").status_code == 200  # its first: sent at once
+    assert list(link_counts(counted).values()) == [1]
     with statements(counted) as sent:
-        assert client.get(f"/e/{token}").status_code == 200
-        assert client.get(f"/e/{token}/deals/new").status_code == 200
+        assert statuses(client, 6, "GET", f"/e/{token}") == [200] * 6
         assert client.post(f"/e/{token}/deals/new", data=deal_data()).status_code == 302
-    assert len(sent) == 3 and all(s.startswith("INSERT INTO rate_count") for s in sent)
-    assert list(link_counts(counted).values()) == [4]
+    assert sent == [] and list(link_counts(counted).values()) == [1]
+    with statements(counted) as sent:
+        assert client.get(f"/e/{token}/deals/new").status_code == 200  # the 8th since
+    assert len(sent) == 1 and sent[0].startswith("INSERT INTO rate_count")
+    assert list(link_counts(counted).values()) == [9]
+    clock.now += batches.SECONDS
+    assert client.get(f"/e/{token}").status_code == 200  # a second later: sent
+    assert list(link_counts(counted).values()) == [10]
+
+
+@pytest.mark.db
+def test_workers_count_a_link_together_within_a_batch(tmp_path: Path, clock: Clock) -> None:
+    """A worker's first request of a link reads what the others sent; each worker can let
+    through at most a batch less one past the limit (10 a minute here)."""
+    database, store = database_uri(tmp_path, "two"), shared_store(tmp_path)
+    first, second = worker(database, store), worker(database, store)
+    one, other = first.test_client(), second.test_client()
+    token = start_evening(one)
+    assert statuses(one, 9, "GET", f"/e/{token}") == [200] * 9  # sent at the 1st and 9th
+    assert statuses(other, 2, "GET", f"/e/{token}") == [200, 429]  # 10, then 11: past it
+    assert statuses(one, 2, "GET", f"/e/{token}") == [200, 429]  # 9 sent + 1 of its own
+    assert list(link_counts(first).values()) == [10]  # the last ones wait in their workers
+    clock.now += 60  # a new window in each worker: the store's too
+    assert statuses(other, 1, "GET", f"/e/{token}") == [200]
+    stop(first)
+    stop(second)
 
 
 @pytest.mark.db
