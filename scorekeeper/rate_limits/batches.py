@@ -72,9 +72,9 @@ class Batches:
                 return tally.stored + tally.waiting
             sent, tally.waiting, tally.due = tally.waiting, 0, now + self.seconds
         stored = int(self.storage.incr(key, expiry, amount=sent))
-        with self.lock:
-            tally.stored = stored
-            return stored + tally.waiting
+        with self.lock:  # two sends of one link may answer out of order: the later count
+            tally.stored = max(tally.stored, stored)
+            return tally.stored + tally.waiting
 
     def _tally(self, key: str, expiry: int, now: float) -> Tally:
         """The link's tally, new (sent at its first request) once its window ended."""
