@@ -27,6 +27,7 @@ import sys
 from . import afternoon
 from .common import drop_postgres, fresh_postgres, gunicorn, percentile, sqlite_url, upgrade
 from .context import Context
+from .figures import scoring_rate
 from .load import _set_up_afternoon
 from .server_side import Probe, Reading
 
@@ -77,6 +78,7 @@ def _backend(ctx: Context, backend: str, uri: str) -> None:
     upgrade(uri)
     put = ctx.results
     probe = Probe(uri) if backend == "postgresql" else None
+    speed = scoring_rate(1.0)[0]
     with gunicorn(uri, WORKERS) as server:
         for tables in CHOSEN_STEPS:
             organiser, public, found = _set_up_afternoon(uri, tables)
@@ -98,7 +100,8 @@ def _backend(ctx: Context, backend: str, uri: str) -> None:
                 f"{requests} requests in {run.seconds:.0f} s, {tally.deals} deals, "
                 f"{errors} errors; load average {load:.1f} before (2 cores); "
                 f"the load generator's CPU {run.client_cpu / max(1, requests) * 1000:.2f} ms "
-                "per request"
+                f"per request; this machine scores {speed:,.0f} deals a second on one core "
+                "(scoring_deals_per_s's work: CPU figures scale with it)"
             )
             if errors:
                 kinds = sorted(tally.errors.items(), key=lambda kv: -kv[1])[:3]

@@ -38,6 +38,19 @@ def scoring(ctx: Context) -> None:
     """Deals scored per second by the pure module, exactly (fractions, zero sums checked),
     over random valid deals at 3, 4 and 5 players under the FFT rules and two sets of
     variants."""
+    rate, rounds, count = scoring_rate(3.0)
+    ctx.results.add(
+        "scoring_deals_per_s",
+        rate,
+        note=f"{count} random valid deals (3–5 players, FFT and variants), scored {rounds} times",
+    )
+
+
+def scoring_rate(seconds: float) -> tuple[float, int, int]:
+    """The deals a second one core scores, for up to ``seconds`` (at least one round):
+    the rate, the rounds scored and the deals of a round. Pure Python and the same work
+    on every run, so it also tells one machine's speed from another's (the curve's notes
+    give it beside figures that depend on it)."""
     rng = random.Random(1)
     rule_sets = [
         FFT,
@@ -55,7 +68,7 @@ def scoring(ctx: Context) -> None:
     for deal, rules in deals:  # exact: every deal scores, and sums to zero
         if sum(score(deal, rules).scores.values()) != 0:
             raise AssertionError(f"a deal does not sum to zero: {deal}")
-    deadline = Deadline(3.0)
+    deadline = Deadline(seconds)
     scored = 0
     start = time.perf_counter()
     for _ in range(50):
@@ -64,13 +77,7 @@ def scoring(ctx: Context) -> None:
         scored += len(deals)
         if deadline.passed:
             break
-    rate = scored / (time.perf_counter() - start)
-    ctx.results.add(
-        "scoring_deals_per_s",
-        rate,
-        note=f"{len(deals)} random valid deals (3–5 players, FFT and variants), "
-        f"scored {scored // len(deals)} times",
-    )
+    return scored / (time.perf_counter() - start), scored // len(deals), len(deals)
 
 
 def ledger(ctx: Context) -> None:
