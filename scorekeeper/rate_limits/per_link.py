@@ -96,12 +96,16 @@ class Counts:
         ``RATELIMIT_IN_MEMORY_FALLBACK_ENABLED``). The limits' fixed window: past
         ``item.amount`` in the window, refused."""
         if self.down_until <= time.monotonic():
+            counted = item.key_for("tarot", key, scope)
             try:
-                found = self.batches.incr(item.key_for("tarot", key, scope), item.get_expiry())
-                return found <= item.amount
+                return self.batches.incr(counted, item.get_expiry()) <= item.amount
             except Exception:  # the store's own error, whichever store: logged, counted below
                 log.warning("The rate limits' store failed: counting in memory.", exc_info=True)
                 self.down_until = time.monotonic() + RETRY_SECONDS
+                if self.memory is not None:  # from the link's count as this worker knew it
+                    return self.memory.hit(
+                        item, "tarot", key, scope, cost=self.batches.count(counted)
+                    )
         return self.memory is None or self.memory.hit(item, "tarot", key, scope)
 
 
