@@ -1,8 +1,8 @@
 """Each link's count (``RATELIMIT_PER_LINK``, ``RATELIMIT_PER_PUBLIC_LINK``): every request
 that carries a link, but the phones' polls, counted once its link was found, before its
-view does any work: the store's increment, which answers the new count, sent for a
-few requests at a time (:mod:`.batches`). Past the limit, the request is refused (429)
-there and then.
+view does any work: the store's increment, which answers the new count, sent eight
+requests at a time (:mod:`.batches`). Past the limit, the request is refused (429) there
+and then.
 
 Called by the links' lookup (:func:`scorekeeper.links._by_token`), so that a link that
 does not exist (a 404) is never counted per link: it is a miss of its address
@@ -13,7 +13,7 @@ lengthens no lockout, which ends when its window ends.
 
 Issue 41: Flask-Limiter read the link's count before the view and wrote it after the
 answer, two statements and its own machinery on every page and save (some 11 % of the
-workers' CPU on a 200-table afternoon); here one statement for several requests, and a
+workers' CPU on a 200-table afternoon); here one statement for eight requests, and a
 dictionary look-up for each.
 """
 
