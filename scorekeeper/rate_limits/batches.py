@@ -51,19 +51,18 @@ class Tally:
 class Batches:
     """A store's ``incr`` (the only call of the limits' fixed window), in batches."""
 
-    def __init__(self, storage: Any, every: int = EVERY) -> None:
+    def __init__(self, storage: Any) -> None:
         self.storage = storage
-        self.every = every
         self.lock = threading.Lock()
         self.kept: OrderedDict[str, Tally] = OrderedDict()
 
-    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
-        """Count ``amount`` requests of ``key``: the count as this worker knows it."""
+    def incr(self, key: str, expiry: int) -> int:
+        """Count one request of ``key``: the count as this worker knows it."""
         now = clock()
         with self.lock:
             tally = self._tally(key, expiry, now)
-            tally.waiting += amount
-            if tally.waiting < self.every:
+            tally.waiting += 1
+            if tally.waiting < EVERY:
                 return tally.stored + tally.waiting
             sent, tally.waiting = tally.waiting, 0
         try:
