@@ -16,6 +16,7 @@ from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring.deal import MAX_NAME
 from scorekeeper.scoring.text import unseen_character
 from scorekeeper.sheets.entry import Entry, Scored, score_entry
+from scorekeeper.sheets.table_reads import seated_ids
 
 
 class SameName(ValueError):
@@ -85,7 +86,12 @@ def player_ids(club: Club, names: Sequence[str]) -> dict[str, int]:
 def seated_now(sheet: Sheet, entry: Entry, scored: Scored) -> tuple[dict[str, int], Entry, Scored]:
     """The ids of ``entry``'s players, read under the sheet's lock (which a merge takes
     too); and the entry and its scores, its players named as they are now when one was
-    renamed or merged since the form was shown (found by the name it showed)."""
+    renamed or merged since the form was shown (found by the name it showed). Players
+    seated at the sheet now, none retired, are those its read under the lock found (the
+    lock a merge takes first); any other name, the club's players are read for."""
+    ids = seated_ids(sheet, entry.seated)
+    if ids is not None:
+        return ids, entry, scored
     players = club_players(sheet.club_id, entry.seated)
     db.session.flush()  # new players get their ids
     now = {typed: p.name for typed, p in zip(entry.seated, players, strict=True)}

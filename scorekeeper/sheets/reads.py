@@ -19,8 +19,8 @@ from scorekeeper.sheets.closed import closed_message as closed_message
 from scorekeeper.sheets.entry import Entry
 from scorekeeper.sheets.ledger import Row, running_totals
 from scorekeeper.sheets.rotation import next_dealer, sitting_out
-from scorekeeper.sheets.table_reads import LAST_DEAL, Names, kept
 from scorekeeper.sheets.table_reads import LastDeal as LastDeal
+from scorekeeper.sheets.table_reads import Names, kept
 from scorekeeper.sheets.table_reads import forget as forget
 from scorekeeper.sheets.table_reads import read as read
 from scorekeeper.sheets.table_reads import saved_last as saved_last
@@ -32,8 +32,6 @@ _EDIT_VERSION = select(Sheet.edit_token, Sheet.version).where(
 _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
     Sheet.view_token == bindparam("token")
 )
-_KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
-_LAST_KEYED = LAST_DEAL.add_columns(_KEYED.correlate(None).scalar_subquery().label("keyed"))
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
 _LEDGER_DEALS = (
     select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
@@ -93,10 +91,9 @@ def last_deal_row(sheet: Sheet) -> LastDeal | None:
 
 def by_once_key(sheet: Sheet, once_key: str) -> Deal | None:
     """The deal stored with this key, if any (nearly never: only a deal sent again); the
-    last deal is read in the same statement (:func:`last_deal_row`)."""
-    rows = read(_LAST_KEYED, sheet=sheet.id, key=once_key).all()
-    table_reads.keep_last(sheet, rows)
-    found = rows[0].keyed if rows else None
+    sheet's other reads (its last deal, seating, players, kept rows) are made in the same
+    statement (:func:`~.table_reads.read_keyed`)."""
+    found = table_reads.read_keyed(sheet, once_key)
     return None if found is None else db.session.get(Deal, found)
 
 

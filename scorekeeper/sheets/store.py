@@ -55,6 +55,7 @@ from scorekeeper.sheets.reads import (
     upcoming_dealer,
 )
 from scorekeeper.sheets.rotation import sitting_out
+from scorekeeper.sheets.table_reads import kept_rows
 
 
 def create_evening(
@@ -187,7 +188,7 @@ def _save_once(
     deal = Deal(sheet_id=sheet.id, number=count + 1, once_key=key)
     _fill(sheet, deal, entry, scored, ids)
     db.session.add(deal)
-    totals.add(deal)
+    totals.add(deal, kept_rows(sheet))
     db.session.flush()
     saved = Saved.of(deal, entry.dealer)
     seats = tuple(score.player_id for score in deal.scores)

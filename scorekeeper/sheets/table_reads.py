@@ -107,6 +107,18 @@ withdrawn from the sheet's tournament; and on every row the deals' count and the
 deal's columns (``None`` without deals). A row per player, or per other name of a seated
 player (a rename's old name, a merged player's: the deal form's "Say the deal" reads
 them; a few players have any)."""
+_KEYED = select(Deal.id).where(Deal.sheet_id == _SHEET, Deal.once_key == bindparam("key"))
+_TABLE_KEYED = _TABLE.add_columns(
+    Player.retired,
+    SheetTotal.figures,
+    SheetTotal.rating,
+    SheetTotal.rated,
+    SheetTotal.deals.label("played"),
+    _KEYED.correlate(None).scalar_subquery().label("keyed"),
+)
+""":data:`_TABLE` as a save reads it under its lock: with whether each player is retired,
+the rest of each one's kept row (tally, rating), and on every row the deal stored with the
+save's one-time key (a deal sent again is found in the same statement)."""
 
 
 class Names(dict[int, str]):
@@ -133,18 +145,22 @@ class LastDeal:
     seated: tuple[int, ...]
 
 
-SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES = (
+SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES, SEATED, ROWS = (
     "_seating_read",
     "_last_read",
     "_count_read",
     "_totals_read",
     "_withdrawn_read",
     "_aliases_read",
+    "_seated_read",
+    "_rows_read",
 )
-KEPT = (SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES)
+KEPT = (SEATING, LAST, COUNT, TOTALS, WITHDRAWN, ALIASES, SEATED, ROWS)
 """What a sheet keeps of its reads (its seating's names while its seats are not loaded,
 its last deal, its count, its totals as (player, points, first seen), who withdrew, the
-seated players' other names):
+seated players' other names; and a save's read under its lock, :func:`read_keyed`: the
+seated players' ids and whether each is retired, by name, and each kept row's columns as
+:class:`~.totals.Kept` takes them, by player):
 forgotten with the sheet's loaded state (a commit, a rollback, an expiry: every write's
 lock expires the sheet's version); seats that change are assigned (``sheet.seats = …``),
 which loads them."""
@@ -178,10 +194,22 @@ def names(sheet: Sheet) -> Names:
     return found
 
 
-def read_table(sheet: Sheet) -> None:
+def read_keyed(sheet: Sheet, key: str) -> int | None:
+    """Read the sheet as :func:`read_table` does, and the id of its deal stored with the
+    one-time ``key`` (``None``: none), in one statement (a save's, under its lock)."""
+    rows = read_table(sheet, key)
+    return rows[0].keyed if rows else None  # no player: no deal either
+
+
+def read_table(sheet: Sheet, key: str | None = None) -> list[Any]:
     """Read the sheet's players, count and last deal (:data:`_TABLE`) and keep each of them
-    the sheet (or the session) does not keep yet: what a save kept stays."""
-    read_rows = read(_TABLE, sheet=sheet.id, tournament=sheet.tournament_id).all()
+    the sheet (or the session) does not keep yet: what a save kept stays. The rows read,
+    one per player (with ``key``, each with the deal stored with it: ``keyed``)."""
+    statement = _TABLE
+    values: dict[str, object] = {"sheet": sheet.id, "tournament": sheet.tournament_id}
+    if key is not None:
+        statement, values = _TABLE_KEYED, values | {"key": key}
+    read_rows = read(statement, **values).all()
     rows = list({r.id: r for r in read_rows}.values())  # one per player
     db.session.info.setdefault(NAMES, {}).setdefault(sheet.id, Names((r.id, r.name) for r in rows))
     seated = sorted((r for r in rows if r.seat is not None), key=lambda r: r.seat)
@@ -190,12 +218,43 @@ def read_table(sheet: Sheet) -> None:
     found.setdefault(WITHDRAWN, [r.name for r in seated if r.withdrawn])
     found.setdefault(TOTALS, [(r.id, r.points, r.first_seen) for r in rows if r.points is not None])
     found.setdefault(ALIASES, _aliases(read_rows))
+    if key is not None:  # the save's read: its players and kept rows, as it writes them
+        found.setdefault(SEATED, {r.name: (r.id, r.retired) for r in seated})
+        found.setdefault(ROWS, {r.id: _kept_row(r) for r in rows if r.points is not None})
     if not rows:  # a sheet nobody sits at nor played (none is made so): read apart
         found.setdefault(COUNT, read(_COUNT, sheet=sheet.id).scalar() or 0)
         found.setdefault(LAST, _last_of(read(LAST_DEAL, sheet=sheet.id).all()))
-        return
+        return rows
     found.setdefault(COUNT, rows[0].deals)
     found.setdefault(LAST, _last_from_players(rows))
+    return rows
+
+
+def _kept_row(row: Any) -> tuple[Any, ...]:
+    """A player's kept row of the sheet, as :class:`~.totals.Kept` takes it."""
+    return (row.points, row.figures, row.rating, row.rated, row.first_seen, row.played)
+
+
+def seated_ids(sheet: Sheet, names: Sequence[str]) -> dict[str, int] | None:
+    """The ids of ``names``, as a save read them with the sheet under its lock
+    (:func:`read_keyed`; the lock a merge takes too), when every one is a player seated
+    at it now and none is retired; else ``None`` (not read so, a name the form showed
+    before a rename, a player to bring back: the club's players are read for them,
+    :func:`~.players.club_players`)."""
+    seated: dict[str, tuple[int, bool]] | None = sheet.__dict__.get(SEATED)
+    if seated is None:
+        return None
+    found = [seated.get(name) for name in names]
+    if any(player is None or player[1] for player in found):
+        return None
+    return {name: player[0] for name, player in zip(names, found, strict=True) if player}
+
+
+def kept_rows(sheet: Sheet) -> dict[int, tuple[Any, ...]] | None:
+    """The sheet's kept rows as its last read found them (by player), or ``None`` when it
+    keeps none: a save's, read under its lock (the lock forgets what was read before)."""
+    found: dict[int, tuple[Any, ...]] | None = sheet.__dict__.get(ROWS)
+    return found
 
 
 def _aliases(rows: Sequence[Any]) -> dict[str, list[str]]:
@@ -231,12 +290,6 @@ def _last_of(rows: Sequence[Any]) -> LastDeal | None:
     return LastDeal(first.id, first.number, first.version, first.contract, first.dealer_id, seated)
 
 
-def keep_last(sheet: Sheet, rows: Sequence[Any]) -> None:
-    """Keep the last deal as read by a statement made of :data:`LAST_DEAL` (the save's, under
-    its lock)."""
-    sheet.__dict__[LAST] = _last_of(rows)
-
-
 def saved_last(
     sheet: Sheet,
     last: LastDeal,
@@ -249,5 +302,6 @@ def saved_last(
     sheet.__dict__[LAST] = last
     sheet.__dict__[COUNT] = last.number
     sheet.__dict__[TOTALS] = totals
+    sheet.__dict__.pop(ROWS, None)  # as read before the save: only the save used them
     if seating is not None:
         sheet.__dict__[SEATING] = list(seating)

@@ -164,10 +164,13 @@ ROWS = select(
 ).where(SheetTotal.sheet_id == bindparam("sheet"))
 
 
-def add(deal: Deal) -> None:
+def add(deal: Deal, read: dict[int, tuple[Any, ...]] | None = None) -> None:
     """Count a new last deal (its scores set, not yet flushed perhaps) in its sheet's
-    totals: one read of the sheet's rows, one update, one insert for newcomers. The rows
-    read, and the deal, are noted for the statistics' refresh (:data:`KEPT_ROWS`)."""
+    totals: the sheet's rows (``read``: as the write read them under its lock, else read
+    here), an insert for newcomers. The rows, and the deal, are noted for the statistics'
+    refresh (:data:`KEPT_ROWS`), which writes every row of the sheet before the commit:
+    their new points with the rest, in one update (a sheet also counted again in the
+    write is updated here, as that count reads its rows back)."""
     scores = deal.scores
     info = db.session.info
     info.get(KEPT_STORED, {}).pop(deal.sheet_id, None)
@@ -175,7 +178,7 @@ def add(deal: Deal) -> None:
     first = deal.sheet_id not in added
     added[deal.sheet_id] = min(added.get(deal.sheet_id, deal.number), deal.number)
     db.session.flush()
-    have = _rows(deal.sheet_id, info.setdefault(KEPT_ROWS, {}), fresh=first)
+    have = _rows(deal.sheet_id, info.setdefault(KEPT_ROWS, {}), first, read)
     info.setdefault(KEPT_DEALS, {}).setdefault(deal.sheet_id, []).append(deal)
     key = {"sheet_id": deal.sheet_id}
     changed = []
@@ -189,21 +192,26 @@ def add(deal: Deal) -> None:
         else:
             kept.points += s.points
             changed.append(key | {"player_id": s.player_id, "points": kept.points})
-    if changed:  # by player: every write takes a sheet's rows in one order
+    if changed and deal.sheet_id in info.get(KEPT_SHEETS, ()):  # by player, as every write
         changed.sort(key=lambda row: row["player_id"])
         update_rows(db.session(), changed)
     if new:
         db.session.execute(insert(SheetTotal), new)
 
 
-def _rows(sheet_id: int, known: dict[int, dict[int, Kept]], fresh: bool) -> dict[int, Kept]:
-    """The sheet's kept rows: read (the first deal the write adds to it), or as the write
-    left them (the next ones)."""
+def _rows(
+    sheet_id: int,
+    known: dict[int, dict[int, Kept]],
+    fresh: bool,
+    read: dict[int, tuple[Any, ...]] | None,
+) -> dict[int, Kept]:
+    """The sheet's kept rows: as read under the lock (the first deal the write adds to it;
+    ``read`` when the write read them already), or as the write left them (the next ones)."""
     if fresh or sheet_id not in known:
-        known[sheet_id] = {
-            row[0]: Kept(*row[1:])
-            for row in db.session.connection().execute(ROWS, {"sheet": sheet_id})
-        }
+        if read is None:
+            rows = db.session.connection().execute(ROWS, {"sheet": sheet_id})
+            read = {row[0]: tuple(row[1:]) for row in rows}
+        known[sheet_id] = {pid: Kept(*values) for pid, values in read.items()}
     return known[sheet_id]
 
 

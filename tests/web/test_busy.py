@@ -113,11 +113,11 @@ def test_a_save_that_lost_a_race_is_stored_at_its_next_try(
     real = totals.add
     lost: list[bool] = []
 
-    def deadlocked_once(deal: Deal) -> None:
+    def deadlocked_once(deal: Deal, read: dict[int, tuple[object, ...]] | None = None) -> None:
         if not lost:
             lost.append(True)
             raise OperationalError("UPDATE sheet_total", {}, DeadlockDetected("deadlock"))
-        real(deal)
+        real(deal, read)
 
     monkeypatch.setattr(totals, "add", deadlocked_once)
     response = client.post(f"/e/{token}/deals/new", data=deal_data())
