@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import bindparam, event, select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, Sheet, SheetTotal
@@ -38,7 +38,7 @@ from scorekeeper.sheets.totals import (
     Kept,
     update_rows,
 )
-from scorekeeper.stats import kept_rows, months, rating, reads, rerating, tallies
+from scorekeeper.stats import kept_rows, later, months, rating, reads, rerating, tallies
 from scorekeeper.stats.club_figures import PlayedDeal
 from scorekeeper.stats.figures import StoredDeal
 from scorekeeper.stats.rerating import Key
@@ -54,14 +54,27 @@ class Queue:
     def __init__(self, session: Session, clubs: Mapping[int, Key | None]) -> None:
         self.session = session
         self.stored: dict[int, rerating.Queued | None] = {}
+        self.read: dict[tuple[int, Key], tuple[frozenset[int], Key | None]] = {}
         self.added = {club: rerating.Queued(start) for club, start in clubs.items()}
 
-    def covers(self, club_id: int, key: Key) -> bool:
-        """Whether the club's sheet at ``key`` is to be rated by the queue anyway."""
+    def covers(self, club_id: int, key: Key, players: Collection[int]) -> bool:
+        """Whether the club's sheet at ``key`` is to be rated by the queue anyway. The
+        first sheet after it where one of its ``players`` sits is read with the queue
+        (:mod:`.later`), for :meth:`next_seating`."""
         if club_id not in self.stored:
-            self.stored[club_id] = rerating.queued_from(self.session, club_id)
+            read = later.queue_and_next(self.session, club_id, key, players)
+            self.stored[club_id] = read.queued
+            self.read[club_id, key] = (frozenset(players), read.next)
         found = (self.stored[club_id], self.added.get(club_id))
         return any(queued is not None and queued.covers(key) for queued in found)
+
+    def next_seating(self, club_id: int, key: Key, players: Collection[int]) -> Key | None:
+        """The first sheet after ``key`` where one of ``players`` sits: as read with the
+        queue when they are the players it was read for, else read now."""
+        known = self.read.get((club_id, key))
+        if known is not None and known[0] == frozenset(players):
+            return known[1]
+        return later.next_seating(self.session, club_id, key, players)
 
     def add(self, club_id: int, start: Key) -> None:
         known = self.added.get(club_id)
@@ -135,7 +148,9 @@ def _refresh_sheet(
     found = kept_rows.tallies_of(deals, rules, kept, since)
     changes = kept_rows.tally_rows(row.id, found, kept)
     played = [d for d in (reads.played_of(deal, rules) for deal in deals) if d]
-    if queue.covers(row.club_id, key) or (since is None and len(played) > rerating.STEP_DEALS):
+    if queue.covers(row.club_id, key, kept) or (
+        since is None and len(played) > rerating.STEP_DEALS
+    ):
         queue.add(row.club_id, key)  # a long sheet counted again: rated after the answer
         kept_rows.write_rows(session, changes)
         return changes
@@ -145,9 +160,9 @@ def _refresh_sheet(
         change["rating"], change["rated"] = now[change["player_id"]]
     kept_rows.write_rows(session, changes)
     if changed:
-        later = _next_seating(session, row.club_id, key, changed)
-        if later is not None:
-            queue.add(row.club_id, later)
+        after = queue.next_seating(row.club_id, key, changed)
+        if after is not None:
+            queue.add(row.club_id, after)
     return changes
 
 
@@ -182,27 +197,6 @@ def _rate_sheet(
     was = dict(seated) if before is None else before
     after = {pid: value for (_sid, pid), value in found.items()}
     return after, {pid for pid in after.keys() | was.keys() if after.get(pid) != was.get(pid)}
-
-
-def _next_seating(session: Session, club_id: int, key: Key, players: Collection[int]) -> Key | None:
-    """The first sheet after ``key`` in play order where one of ``players`` sits."""
-    day, started, sheet_id = key
-    values = {"club": club_id, "players": list(players), "day": day, "at": started}
-    row = session.execute(_NEXT_SEATING, values | {"sheet": sheet_id}).first()
-    return None if row is None else rerating.key_of(row)
-
-
-_NEXT_SEATING = (  # made once: building it at each save cost more than its round trip
-    select(Sheet.id, Sheet.date, Sheet.created_at)
-    .join(SheetTotal, SheetTotal.sheet_id == Sheet.id)
-    .where(
-        Sheet.club_id == bindparam("club"),
-        SheetTotal.player_id.in_(bindparam("players", expanding=True)),
-        reads.from_key(reads.START, after=True),
-    )
-    .order_by(*reads.PLAY_ORDER)
-    .limit(1)
-)
 
 
 def rate_club(session: Session, club_id: int, start: Key | None) -> None:

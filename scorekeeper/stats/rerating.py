@@ -83,7 +83,8 @@ def key_of(row: Any) -> Key:
     return (row.date, row.created_at, row.id)
 
 
-def _start(row: RatingQueue) -> Key | None:
+def start_of(row: Any) -> Key | None:
+    """Where a row of the queue (or a read of its columns) starts."""
     if row.start_sheet is None or row.start_date is None or row.start_at is None:
         return None
     return (row.start_date, row.start_at, row.start_sheet)
@@ -108,7 +109,7 @@ def enqueue(session: Session, club_id: int, start: Key | None) -> None:
     )
     row = session.get(RatingQueue, club_id, populate_existing=True)
     assert row is not None
-    queued = _start(row)
+    queued = start_of(row)
     if queued is not None and (start is None or start < queued):
         session.execute(
             update(RatingQueue).where(RatingQueue.club_id == club_id).values(**_values(start))
@@ -136,11 +137,15 @@ def queued_from(session: Session, club_id: int) -> Queued | None:
     """Where the club's queue starts; ``None`` when the club is not queued. A request that
     finds its club queued (a write, a page) works a few steps after its answer."""
     row = session.execute(_QUEUED, {"club": club_id}).scalar_one_or_none()
-    if row is None:
-        return None
+    return None if row is None else found_queued(start_of(row))
+
+
+def found_queued(start: Key | None) -> Queued:
+    """A club found in the queue from ``start``: the request works a few steps after its
+    answer."""
     if has_request_context():
         g.ratings_queued = True
-    return Queued(_start(row))
+    return Queued(start)
 
 
 def pending(club_id: int) -> bool:
@@ -182,7 +187,7 @@ def step(session: Session) -> bool:
     if row is None:
         session.rollback()
         return False
-    club_id, start, version = row.club_id, _start(row), row.version
+    club_id, start, version = row.club_id, start_of(row), row.version
     sheets, following = _chunk(session, club_id, start)
     if sheets:
         kept.rate_sheets(session, club_id, start, sheets)
