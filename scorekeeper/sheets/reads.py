@@ -8,6 +8,7 @@ from __future__ import annotations
 import hmac
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import BindParameter, Integer, bindparam, select
 from sqlalchemy import inspect as sqlalchemy_inspect
@@ -33,14 +34,18 @@ _VIEW_VERSION = select(Sheet.view_token, Sheet.version).where(
     Sheet.view_token == bindparam("token")
 )
 _FIRST: BindParameter[int] = bindparam("first", type_=Integer)
-_LEDGER_DEALS = (
-    select(Deal.id, Deal.number, Deal.dealer_id, Deal.contract, Deal.taker_id)
-    .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
-    .order_by(Deal.number)
-)
-_LEDGER_SCORES = (  # apart from the deals: joined, each deal's columns came once per score
-    select(DealScore.deal_id, DealScore.player_id, DealScore.points, DealScore.sitting_out)
-    .join(Deal)
+_LEDGER = (  # one statement, a row per score: each round trip waits its turn on a busy server
+    select(
+        Deal.id,
+        Deal.number,
+        Deal.dealer_id,
+        Deal.contract,
+        Deal.taker_id,
+        DealScore.player_id,
+        DealScore.points,
+        DealScore.sitting_out,
+    )
+    .join(DealScore, DealScore.deal_id == Deal.id, isouter=True)
     .where(Deal.sheet_id == _SHEET, Deal.number >= _FIRST)
     .order_by(Deal.number, DealScore.position)
 )
@@ -171,24 +176,31 @@ class Ledger:
 
 def ledger(sheet: Sheet, last: int | None = None) -> Ledger:
     """The ledger from the stored scores: the last ``last`` deals (all by default) with
-    their running totals, in two queries (the deals, their scores) whatever the number of deals."""
+    their running totals, in one query (a row per score) whatever the number of deals."""
     names = names_of(sheet)
     count = deal_count(sheet)
     first = 1 if last is None else max(1, count - last + 1)
-    deals = read(_LEDGER_DEALS, sheet=sheet.id, first=first).all()
+    shown: list[Any] = []  # each deal's first row: its own columns
     by_deal: dict[int, dict[str, int]] = {}
     out: dict[int, set[str]] = {}
-    for deal_id, player_id, points, sat_out in read(_LEDGER_SCORES, sheet=sheet.id, first=first):
-        by_deal.setdefault(deal_id, {})[names[player_id]] = points
+    scores: dict[str, int] = {}
+    for row in read(_LEDGER, sheet=sheet.id, first=first):
+        deal_id, _number, _dealer, _contract, _taker, player_id, points, sat_out = row
+        if not shown or shown[-1][0] != deal_id:
+            shown.append(row)
+            scores = by_deal[deal_id] = {}
+        if player_id is None:
+            continue
+        name = names[player_id]
+        scores[name] = points
         if sat_out:
-            out.setdefault(deal_id, set()).add(names[player_id])
+            out.setdefault(deal_id, set()).add(name)
     so_far, players = _standing(sheet)
     final = dict.fromkeys(players, 0) | so_far
     start = dict(final)  # the totals before the first row shown
     for deal_scores in by_deal.values():
         for name, points in deal_scores.items():
             start[name] -= points
-    shown = deals
     rows = running_totals(players, ((d.number, by_deal.get(d.id, {})) for d in shown), start)
     return Ledger(
         players=players,

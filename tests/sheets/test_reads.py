@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import delete, select
+from sqlalchemy import delete, event, select
 
 from scorekeeper.db import db
-from scorekeeper.models import Player, Sheet, SheetTotal
+from scorekeeper.models import Deal, Player, Sheet, SheetTotal
 from scorekeeper.scoring import TableMode
 from scorekeeper.sheets import reads, store
 
@@ -64,3 +64,40 @@ def test_a_player_the_sheets_rows_name_but_its_players_do_not_is_still_named(
         assert names[david.id] == "David"
         entry = reads.entries(sheet)[0][0]
         assert "David" in entry.seated
+
+
+def test_a_ledger_reads_its_deals_and_their_scores_in_one_statement(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Each round trip waits its turn on a busy club server (issue 41): the ledger's rows
+    come with their scores; a passed deal, the dealer sitting out and the running totals
+    read as from the deals one by one."""
+    players = ("Alice", "Bob", "Chloé", "David", "Émile")
+    token = start_evening(client, players, mode="five_dealer_out", first_dealer=5)
+    client.post(f"/e/{token}/deals/new", data=deal_data())  # Émile deals and sits out
+    client.post(f"/e/{token}/deals/new", data=deal_data(passed="1", passed_sure="1"))
+    client.post(f"/e/{token}/deals/new", data=deal_data(taker="Chloé", points="30"))
+    with app.app_context():
+        sheet = _sheet(token)
+        reads.seating_of(sheet)  # the sheet's own reads first
+        sent: list[str] = []
+
+        def seen(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+            sent.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+        try:
+            shown = reads.ledger(sheet)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", seen)
+        assert len(sent) == 1 and "deal_score" in sent[0]
+        deals = db.session.scalars(select(Deal).where(Deal.sheet_id == sheet.id)).all()
+        assert [row.number for row in shown.rows] == [1, 2, 3] == [d.number for d in deals]
+        assert shown.sat_out == {1: {"Émile"}, 2: {"Alice"}, 3: {"Bob"}}
+        assert shown.contracts[2] is None and shown.takers[3] == "Chloé"
+        names = reads.names_of(sheet)
+        sums = dict.fromkeys(players, 0)
+        for deal in deals:
+            for score in deal.scores:
+                sums[names[score.player_id]] += score.points
+        assert shown.totals == sums == dict(shown.rows[-1].totals)
