@@ -324,6 +324,27 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
 
 
 @contextmanager
+def sql_sent(engine: Engine) -> Iterator[list[str]]:
+    """The SQL statements ``engine`` sends meanwhile, each on one line (its whitespace
+    folded): what a test counts of a page's or a save's round trips."""
+    sent: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(" ".join(statement.split()))
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+
+
+def engine_of(app: Flask) -> Engine:
+    with app.app_context():
+        return db.engine
+
+
+@contextmanager
 def serving(app: Flask) -> Iterator[str]:
     """``app`` on a threaded server of a free port of 127.0.0.1, its base URL; stopped, and
     its database let go, on leaving."""

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Player, Sheet, SheetTotal
 from scorekeeper.scoring import TableMode
 from scorekeeper.sheets import reads, store
 
+from ..conftest import sql_sent
 from ..factories import deal_data, start_evening
 
 EN = {"Accept-Language": "en"}
@@ -80,16 +81,8 @@ def test_a_ledger_reads_its_deals_and_their_scores_in_one_statement(
     with app.app_context():
         sheet = _sheet(token)
         reads.seating_of(sheet)  # the sheet's own reads first
-        sent: list[str] = []
-
-        def seen(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-            sent.append(statement)
-
-        event.listen(db.engine, "before_cursor_execute", seen)
-        try:
+        with sql_sent(db.engine) as sent:
             shown = reads.ledger(sheet)
-        finally:
-            event.remove(db.engine, "before_cursor_execute", seen)
         assert len(sent) == 1 and "deal_score" in sent[0]
         deals = db.session.scalars(select(Deal).where(Deal.sheet_id == sheet.id)).all()
         assert [row.number for row in shown.rows] == [1, 2, 3] == [d.number for d in deals]

@@ -9,30 +9,20 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from scorekeeper.clubs.players import retire
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Player, Sheet, SheetTotal
 
-from ..conftest import kept_totals, summed_totals
+from ..conftest import engine_of, kept_totals, sql_sent, summed_totals
 from ..factories import deal_data, play, start_evening
 
 
-def _saving(app: Flask, client: FlaskClient, token: str, data: dict[str, Any]) -> list[str]:
-    """The statements of one save through the form (with its one-time key)."""
-    sent: list[str] = []
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        sent.append(" ".join(statement.split()))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
+def saving(app: Flask, client: FlaskClient, token: str, data: dict[str, Any]) -> list[str]:
+    """The statements of one save through the form (with its one-time key, if given)."""
+    with sql_sent(engine_of(app)) as sent:
         response = client.post(f"/e/{token}/deals/new", data=data)
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
     assert response.status_code == 302, response.get_data(as_text=True)
     return sent
 
@@ -47,7 +37,7 @@ def test_a_save_reads_its_sheet_once_under_its_lock_and_writes_its_rows_once(
 ) -> None:
     token = start_evening(client)
     play(client, token, deal_data(), deal_data(taker="Bob"))
-    sent = _saving(app, client, token, deal_data(taker="Chloé", once="k-3"))
+    sent = saving(app, client, token, deal_data(taker="Chloé", once="k-3"))
     locked = _after_lock(sent)
     reads = [s for s in locked if s.startswith("SELECT")]
     assert len([s for s in reads if "FROM player" in s]) == 1  # seating, last deal, key, rows
@@ -65,7 +55,7 @@ def test_a_deal_sent_again_is_found_by_the_read_under_the_lock(
 ) -> None:
     token = start_evening(client)
     play(client, token, deal_data(once="k-1"))
-    sent = _saving(app, client, token, deal_data(once="k-1"))
+    sent = saving(app, client, token, deal_data(once="k-1"))
     assert not any(s.startswith("INSERT INTO deal") for s in sent)
     with app.app_context():
         assert db.session.scalars(select(Deal.once_key)).all() == ["k-1"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Entrant, Player, Seat, Sheet, SheetTotal
@@ -16,6 +16,7 @@ from scorekeeper.roster import PlayerAlias
 from scorekeeper.scoring import RuleSet
 from scorekeeper.sheets import reads
 
+from ..conftest import sql_sent
 from ..factories import deal_data, new_club, play, start_evening, start_tournament, table_sheets
 
 
@@ -147,16 +148,8 @@ def test_before_its_first_deal_a_sheets_next_dealer_is_read_with_its_other_reads
     with app.app_context():
         sheet = _sheet(token)
         reads.seating_of(sheet)  # the sheet's reads, once
-        sent: list[str] = []
-
-        def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-            sent.append(statement)
-
-        event.listen(db.engine, "before_cursor_execute", seen)
-        try:
+        with sql_sent(db.engine) as sent:
             assert reads.upcoming_dealer(sheet) == "Chloé"
-        finally:
-            event.remove(db.engine, "before_cursor_execute", seen)
         assert [s for s in sent if "FROM player" in s] == []
     play(client, token, deal_data(dealer="Chloé"))
     with app.app_context():

@@ -42,12 +42,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.files.imports import import_evening
@@ -56,6 +55,7 @@ from scorekeeper.scoring import FFT, Contract, Side
 from scorekeeper.sheets import reads
 from scorekeeper.sheets.entry import Entry, score_entry
 
+from ..conftest import engine_of, sql_sent
 from ..factories import EN, PASSED, SEATS, Season, deal_data, play, start_evening
 
 # Its tests share a world built once (a module fixture): they run in one test process.
@@ -465,18 +465,8 @@ def test_a_name_that_looks_like_a_formula_is_escaped_in_the_csv(
 @contextmanager
 def queries(app: Flask) -> Iterator[list[str]]:
     """The SQL statements run meanwhile."""
-    statements: list[str] = []
-
-    def count(*args: Any) -> None:
-        statements.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with sql_sent(engine_of(app)) as statements:
         yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 def pages(club: Season) -> list[str]:

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from scorekeeper.db import db
 from scorekeeper.models import Deal, Sheet
 from scorekeeper.rate_limits import batches, per_link, shared
 from scorekeeper.rate_limits.shared import SqlCounts, rate_count
 
-from ..conftest import database_uri
+from ..conftest import database_uri, sql_sent
 from ..factories import deal_data, start_evening
 from .test_limits import EN, Clock, statuses
 from .test_room_limits import shared_store, stop, worker
@@ -48,17 +48,8 @@ def store_of(app: Flask) -> SqlCounts:
 @contextmanager
 def statements(app: Flask) -> Iterator[list[str]]:
     """The statements sent to the counts' store meanwhile."""
-    sent: list[str] = []
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        sent.append(statement)
-
-    engine = store_of(app).engine
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
+    with sql_sent(store_of(app).engine) as sent:
         yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
 
 
 def link_counts(app: Flask) -> dict[str, int]:
