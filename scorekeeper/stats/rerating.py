@@ -11,7 +11,9 @@ short transaction each), after the answer to each write is sent and by
 the database's, and any server works through it.
 
 A step that a write overtook (the club's row changed meanwhile: its ``version``, a
-random number, never counted up) is rolled back and done again. While a club is in the
+random number, never counted up) is rolled back and done again. A step holds the sheets
+it rates as a save does, and gives way at once to a save that holds one (:func:`_hold`).
+While a club is in the
 queue, its pages show the ratings as they stood before the sheet it starts from, and
 say that the ratings are being updated (:func:`pending`): never a club half rated again.
 """
@@ -30,6 +32,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import ForeignKey, bindparam, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from scorekeeper.db import db
@@ -178,9 +181,42 @@ def _chunk(session: Session, club_id: int, start: Key | None) -> tuple[list[int]
     return chosen, None
 
 
+_HOLD = (
+    select(Sheet.id)
+    .where(Sheet.id.in_(bindparam("sheets", expanding=True)))
+    .order_by(Sheet.id)
+    .with_for_update(nowait=True, key_share=True)
+)
+"""PostgreSQL's ``FOR NO KEY UPDATE NOWAIT`` on a step's sheets, by id: the lock a save's
+bump of its sheet's version takes, without the bump (the phones' pages stay current)."""
+LOCKED = "55P03"
+"""PostgreSQL's code of a lock asked ``NOWAIT`` that another transaction holds."""
+
+
+def _hold(session: Session, sheets: list[int]) -> bool:
+    """Hold ``sheets`` against their saves until the step ends; ``False``, the step rolled
+    back, when a save holds one now (the queue stays; the next request or the timer steps
+    again). Without it, on PostgreSQL, a save that read the club unqueued, before another
+    write queued it, and a step that then rated its sheet without the save's deal would
+    each write that sheet's ratings from what the other had not seen. Never waiting, a
+    step is never part of a circle of waits. On SQLite a save holds the database's only
+    write lock from its first statement to its commit: nothing queues a club meanwhile."""
+    if session.get_bind().dialect.name != "postgresql":
+        return True
+    try:
+        session.execute(_HOLD, {"sheets": sheets})
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) != LOCKED:
+            raise
+        session.rollback()
+        return False
+    return True
+
+
 def step(session: Session) -> bool:
     """Rate one step of the first club queued, and commit; ``False`` when the queue is
-    empty. A step overtaken by a write is rolled back (and found again by the next)."""
+    empty, or when a save holds one of the step's sheets (:func:`_hold`). A step overtaken
+    by a write is rolled back (and found again by the next)."""
     from scorekeeper.stats import kept
 
     row = session.execute(select(RatingQueue).order_by(RatingQueue.club_id).limit(1)).scalar()
@@ -189,6 +225,8 @@ def step(session: Session) -> bool:
         return False
     club_id, start, version = row.club_id, start_of(row), row.version
     sheets, following = _chunk(session, club_id, start)
+    if sheets and not _hold(session, sheets):
+        return False
     if sheets:
         kept.rate_sheets(session, club_id, start, sheets)
     mine = (RatingQueue.club_id == club_id) & (RatingQueue.version == version)
