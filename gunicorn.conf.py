@@ -9,6 +9,10 @@ header a line every few seconds) holds one thread, not a whole worker, so the ot
 keep answering. 32 per worker: 30 slow clients held all 8 of a worker's threads (and
 its bystanders waited 40 s); threads waiting on a socket cost memory for their stacks,
 not CPU. More than that many slow clients at once is a proxy's job (docs/deploy.md).
+The threads read each request, its body included, and write each answer; one request
+at a time runs the app's code in each worker (scorekeeper/turns.py, ``REQUESTS_AT_ONCE``):
+a save's round trips to the database no longer each wait for the worker's other requests'
+turns at the interpreter lock.
 
 The access log writes the route the app reports (``X-Route``), never
 the path: a path holds a link, and a link is a permission.

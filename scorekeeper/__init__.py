@@ -27,6 +27,7 @@ from scorekeeper import (
     proxy,
     rate_limits,
     release,
+    turns,
 )
 from scorekeeper.config import database_url
 from scorekeeper.db import db, keep_prepared_statements, one_snapshot_per_page, sqlite_pragmas
@@ -71,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
         app.config["SESSION_COOKIE_SECURE"] = True
     proxy.init_app(app)  # behind a reverse proxy that sets X-Forwarded-* (PROXY_FIX)
+    turns.init_app(app)  # make serve: a worker's requests one at a time (REQUESTS_AT_ONCE)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret(Path(app.instance_path))

@@ -78,11 +78,14 @@ def from_environment() -> dict[str, Any]:
         workers = int(os.environ.get(WORKERS, "").strip() or 1)
         total = int(os.environ.get("DATABASE_CONNECTIONS", "").strip() or CONNECTIONS)
         settings["SQLALCHEMY_ENGINE_OPTIONS"] = pool_for(int(threads), workers, total)
+        settings["REQUESTS_AT_ONCE"] = int(os.environ.get("REQUESTS_AT_ONCE", "").strip() or 1)
     return settings
 
 
 THREADS, WORKERS = "TAROT_WORKER_THREADS", "TAROT_WORKERS"
-"""gunicorn's threads per worker and workers, as ``gunicorn.conf.py`` tells the app."""
+"""gunicorn's threads per worker and workers, as ``gunicorn.conf.py`` tells the app. Under
+gunicorn, a worker's requests also take turns (:mod:`scorekeeper.turns`): one at a time
+unless ``REQUESTS_AT_ONCE`` says otherwise (0: every thread at once)."""
 CONNECTIONS = 90
 """The database connections one app server may hold in all (``DATABASE_CONNECTIONS``):
 under PostgreSQL's default ``max_connections`` (100, a few kept for its superuser)."""

@@ -17,6 +17,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -178,3 +180,71 @@ def test_thirty_slow_clients_do_not_hold_off_a_bystander(tmp_path: Path) -> None
             client.close()
         server.terminate()
         server.wait(timeout=SAFETY)
+
+
+@contextmanager
+def served(tmp_path: Path, workers: int) -> Iterator[tuple[str, int]]:
+    """The app on gunicorn as `make serve` runs it (its requests taking turns in each
+    worker, scorekeeper/turns.py), with ``workers`` workers: its address and port, once
+    it answers."""
+    database = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "s"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    port = free_port()
+    env = os.environ | {"DATABASE_URL": database, "SECRET_KEY": "s"}
+    env.pop("REQUESTS_AT_ONCE", None)  # the default: one at a time
+    command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
+    command += ["--workers", str(workers), "--bind", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(
+        [*command, "scorekeeper:create_app()"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        started = time.monotonic() + SAFETY
+        while True:
+            try:
+                assert get(f"{base}/healthz") == 200
+                break
+            except OSError:
+                assert time.monotonic() < started, "the server never started"
+                time.sleep(0.2)
+        yield base, port
+    finally:
+        server.terminate()
+        server.wait(timeout=SAFETY)
+
+
+def test_slow_bodies_do_not_hold_off_the_health_check(tmp_path: Path) -> None:
+    """Three phones on a bad network each send an evening's form, its body a few bytes at
+    a time, to one worker whose requests take turns at the app's code: each body is read
+    before its request's turn, so the health check is answered while all three are
+    mid-body; then they finish and are answered. (Read in its turn, the first body would
+    hold the worker's every other request until it came whole.)"""
+    body = b"seat_1=Anne&seat_2=Bruno&seat_3=Chlo&seat_4=Dan"
+    head = (
+        "POST /evenings/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    slow: list[socket.socket] = []
+    with served(tmp_path, workers=1) as (base, port):
+        try:
+            for _ in range(3):
+                client = socket.create_connection(("127.0.0.1", port))
+                client.sendall(head + body[:6])
+                slow.append(client)
+            time.sleep(1.0)  # each has reached the worker and holds a thread, mid-body
+            assert get(f"{base}/healthz") == 200  # answered while all three are mid-body
+            for client in slow:
+                client.sendall(body[6:])
+                client.settimeout(SAFETY)
+                assert client.recv(64).startswith(b"HTTP/1.1 400")  # no form token
+        finally:
+            for client in slow:
+                client.close()
