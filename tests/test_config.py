@@ -28,7 +28,8 @@ def test_a_workers_pool_keeps_a_connection_for_each_of_its_threads(
     gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     gunicorn["post_fork"](None, SimpleNamespace(cfg=SimpleNamespace(threads=12, workers=4)))
     settings = config.from_environment()
-    assert settings["SQLALCHEMY_ENGINE_OPTIONS"] == {"pool_size": 12, "max_overflow": 0}
+    pool = {"pool_size": 12, "max_overflow": 0, "pool_use_lifo": True}  # the last given back
+    assert settings["SQLALCHEMY_ENGINE_OPTIONS"] == pool
     app = create_app(
         {
             "TESTING": True,
@@ -39,6 +40,13 @@ def test_a_workers_pool_keeps_a_connection_for_each_of_its_threads(
     )
     with app.app_context():
         assert db.engine.pool.size() == 12  # type: ignore[attr-defined]
+        first, last = db.engine.raw_connection(), db.engine.raw_connection()
+        kept = last.dbapi_connection
+        first.close()
+        last.close()  # given back last: taken first, its prepared statements with it
+        again = db.engine.raw_connection()
+        assert again.dbapi_connection is kept
+        again.close()
         db.engine.dispose()
 
 
@@ -49,7 +57,7 @@ def test_the_pools_of_a_servers_workers_stay_within_its_connections(
     monkeypatch.setenv(config.WORKERS, "8")
     monkeypatch.setenv("DATABASE_CONNECTIONS", "200")
     pool = config.from_environment()["SQLALCHEMY_ENGINE_OPTIONS"]
-    assert pool == {"pool_size": 21, "max_overflow": 0}  # 8 × (21 + the counts' 4) = 200
+    assert pool["pool_size"] == 21 and pool["max_overflow"] == 0  # 8 × (21 + 4 counts) = 200
 
 
 def test_a_worker_compiles_its_templates_and_loads_its_languages_before_its_first_request(

@@ -1,6 +1,7 @@
 """The afternoon curve (issue 41): the club afternoon of :mod:`.afternoon` at 100, 150,
 200 and 250 tables, on SQLite and on PostgreSQL, on gunicorn as ``make serve`` runs it
-(``WORKERS`` workers, ``gunicorn.conf.py``'s threads, the limits on).
+(``WORKERS`` workers, ``gunicorn.conf.py``'s threads, one request at a time running the
+app in each worker unless ``REQUESTS_AT_ONCE`` says otherwise, the limits on).
 
 For each step: the p95 of every request, the p95 of a scorer's save and its next form
 (the POST, then the GET of the next form, as the phone waits for them), and the gunicorn
