@@ -6,9 +6,9 @@ interpreter lock, and a save on PostgreSQL makes about ten round trips to the da
 after each, its thread waited for the lock while the worker's other requests (ledgers
 rendered, forms, polls) took their turns at it, so the save, a phone's longest wait,
 paid for every other request in its worker ten times over. On a 200- and 250-table
-afternoon (``make bench curve``'s afternoon, PostgreSQL, 4 workers, two paired runs
-each), the save and next form's p95 was 92-124 ms and 105-915 ms with every thread at
-once, 62-85 and 62-65 ms one request at a time; on SQLite 40-44 ms, 31-37 ms.
+afternoon (``make bench curve``'s afternoon, PostgreSQL, 4 workers, four paired runs),
+the save and next form's p95 was 62-124 ms and 105-915 ms with every thread at once,
+48-85 and 62-98 ms one request at a time; on SQLite (two pairs) 40-46 ms, 31-37 ms.
 
 So the threads still read each request and write each answer, as slowly as their client
 likes, and one request at a time (``REQUESTS_AT_ONCE``) runs the app's code in each
