@@ -13,9 +13,9 @@ the database's, and any server works through it.
 A step that a write overtook (the club's row changed meanwhile: its ``version``, a
 random number, never counted up) is rolled back and done again. A step holds the sheets
 it rates as a save does, and gives way at once to a save that holds one (:func:`_hold`).
-While a club is in the
-queue, its pages show the ratings as they stood before the sheet it starts from, and
-say that the ratings are being updated (:func:`pending`): never a club half rated again.
+While a club is in the queue, its pages show the ratings as they stood before the sheet
+it starts from, and say that the ratings are being updated (:func:`pending`): never a
+club half rated again.
 """
 
 from __future__ import annotations
@@ -225,9 +225,9 @@ def step(session: Session) -> bool:
         return False
     club_id, start, version = row.club_id, start_of(row), row.version
     sheets, following = _chunk(session, club_id, start)
-    if sheets and not _hold(session, sheets):
-        return False
     if sheets:
+        if not _hold(session, sheets):
+            return False
         kept.rate_sheets(session, club_id, start, sheets)
     mine = (RatingQueue.club_id == club_id) & (RatingQueue.version == version)
     if following is None:
